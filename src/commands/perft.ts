@@ -1,0 +1,77 @@
+/** `tama perft`: leaf counts with time and speed, one line per depth, or a divide. */
+import { perft, perftDivide } from '../core/perft.js';
+import { Position } from '../core/position.js';
+import type { VariantName } from '../core/variant.js';
+import { PerftPool } from '../engine/parallel-perft.js';
+
+export interface PerftOptions {
+  readonly depth: number;
+  readonly fen?: string;
+  readonly variant: VariantName;
+  readonly divide?: boolean;
+  readonly threads: number;
+  readonly json?: boolean;
+}
+
+interface DepthLine {
+  depth: number;
+  nodes: number;
+  seconds: number;
+  mnps: number;
+}
+
+/** Runs the perft command, writing lines through `print`; returns the exit code. */
+export async function runPerftCommand(
+  options: PerftOptions,
+  print: (line: string) => void,
+  printError: (line: string) => void = (line) => process.stderr.write(line + '\n'),
+): Promise<number> {
+  const parsed =
+    options.fen === undefined
+      ? { ok: true as const, value: Position.start(options.variant) }
+      : Position.parse(options.fen, options.variant);
+  if (!parsed.ok) {
+    printError(`error: bad --fen: ${parsed.error.message}`);
+    return 2;
+  }
+  const position = parsed.value;
+  const pool = options.threads > 1 ? new PerftPool(options.threads) : undefined;
+  try {
+    if (options.divide) {
+      const started = performance.now();
+      const divide = pool
+        ? (await pool.run(position, options.depth)).divide
+        : perftDivide(position, options.depth);
+      const seconds = (performance.now() - started) / 1000;
+      const nodes = divide.reduce((sum, entry) => sum + entry.nodes, 0);
+      if (options.json) {
+        print(JSON.stringify({ fen: position.toString(), variant: options.variant, depth: options.depth, threads: options.threads, divide, nodes, seconds })); // prettier-ignore
+      } else {
+        for (const entry of divide) print(`${entry.move}: ${entry.nodes}`);
+        print('');
+        print(`Nodes searched: ${nodes}`);
+      }
+      return 0;
+    }
+    const lines: DepthLine[] = [];
+    if (!options.json) print('depth            nodes    seconds       Mnps');
+    for (let depth = 1; depth <= options.depth; depth++) {
+      const started = performance.now();
+      const nodes = pool ? (await pool.run(position, depth)).nodes : perft(position, depth);
+      const seconds = (performance.now() - started) / 1000;
+      const line = { depth, nodes, seconds, mnps: seconds > 0 ? nodes / seconds / 1e6 : 0 };
+      lines.push(line);
+      if (!options.json) {
+        print(
+          `${String(depth).padStart(5)} ${String(nodes).padStart(16)} ${seconds.toFixed(3).padStart(10)} ${line.mnps.toFixed(1).padStart(10)}`,
+        );
+      }
+    }
+    if (options.json) {
+      print(JSON.stringify({ fen: position.toString(), variant: options.variant, threads: options.threads, results: lines })); // prettier-ignore
+    }
+    return 0;
+  } finally {
+    await pool?.close();
+  }
+}

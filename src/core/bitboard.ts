@@ -1,0 +1,53 @@
+/**
+ * 64-square sets held as two int32 halves, never as BigInt.
+ *
+ * Square index = rank * 8 + file (a1 = 0, h1 = 7, a8 = 56, h8 = 63). The low half holds
+ * ranks 1-4, the high half ranks 5-8; inside a half, bit (index & 31) is the square:
+ *
+ *        a  b  c  d  e  f  g  h
+ *   8 | 56 57 58 59 60 61 62 63 |  hi bits 24..31
+ *   7 | 48 49 50 51 52 53 54 55 |  hi bits 16..23
+ *   6 | 40 41 42 43 44 45 46 47 |  hi bits  8..15
+ *   5 | 32 33 34 35 36 37 38 39 |  hi bits  0..7
+ *   4 | 24 25 26 27 28 29 30 31 |  lo bits 24..31
+ *   3 | 16 17 18 19 20 21 22 23 |  lo bits 16..23
+ *   2 |  8  9 10 11 12 13 14 15 |  lo bits  8..15
+ *   1 |  0  1  2  3  4  5  6  7 |  lo bits  0..7
+ *
+ * Because JavaScript masks shift counts to five bits, `1 << square` is the square's bit in
+ * whichever half holds it, and `(square < 32 ? lo : hi) >>> square` brings it to bit 0.
+ * A whole rank lives inside one byte of one half, so file masks are the same byte repeated.
+ */
+
+/** Every square except file a: what survives an eastward shift. */
+export const NOT_FILE_A = 0xfefefefe | 0;
+/** Every square except file h: what survives a westward shift. */
+export const NOT_FILE_H = 0x7f7f7f7f | 0;
+/** Every square of a half. */
+export const ALL = -1;
+
+/** Number of set bits in a 32-bit word. */
+export function popcount32(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** Index (0-31) of the lowest set bit of a non-zero word. */
+export function lowestBit(x: number): number {
+  return 31 - Math.clz32(x & -x);
+}
+
+/** 1 when `square` is in the set (lo, hi), else 0. */
+export function hasSquare(lo: number, hi: number, square: number): number {
+  return ((square < 32 ? lo : hi) >>> square) & 1;
+}
+
+/** Squares of a set (lo, hi) in increasing order; for tests and text, not hot paths. */
+export function squaresOf(lo: number, hi: number): number[] {
+  const out: number[] = [];
+  for (let square = 0; square < 64; square++) {
+    if (hasSquare(lo, hi, square)) out.push(square);
+  }
+  return out;
+}

@@ -1,0 +1,165 @@
+/**
+ * Move text. A step is `c3-c4`; a capture names its start and every landing square,
+ * `b3xb5xd5`, so it is never ambiguous. As input, `fromxto` alone is accepted when exactly
+ * one legal move matches it. Not a hot path: it lists capture paths afresh each call.
+ */
+import { generateMoves, listCapturePaths, MoveList } from './movegen.js';
+import type { Position } from './position.js';
+import { fail, ok, type Result } from './result.js';
+import { parseSquare, squareName } from './square.js';
+
+/** A legal move with its text, as the protocol and the match runner handle moves. */
+export interface LegalMove {
+  readonly move: number;
+  readonly capturedLo: number;
+  readonly capturedHi: number;
+  /** Landing squares after the start, in order (one entry for a step). */
+  readonly path: readonly number[];
+  readonly text: string;
+}
+
+export type MoveErrorCode = 'syntax' | 'unknown-square' | 'illegal' | 'ambiguous';
+
+interface RawPath {
+  from: number;
+  landings: number[];
+  capturedLo: number;
+  capturedHi: number;
+}
+
+function allCapturePaths(position: Position): RawPath[] {
+  const paths: RawPath[] = [];
+  listCapturePaths(position.rules, position.state, (from, landings, count, lo, hi) => {
+    paths.push({
+      from,
+      landings: Array.from(landings.subarray(1, count + 1)),
+      capturedLo: lo,
+      capturedHi: hi,
+    });
+  });
+  return paths;
+}
+
+function pathText(from: number, landings: readonly number[], capture: boolean): string {
+  return [from, ...landings].map(squareName).join(capture ? 'x' : '-');
+}
+
+/** Every legal move of a position with its text, in generation order. */
+export function legalMoves(position: Position): LegalMove[] {
+  const list = new MoveList();
+  const count = generateMoves(position.rules, position.state, list);
+  const captures = count > 0 && list.moves[0] >>> 12 > 0;
+  const paths = captures ? allCapturePaths(position) : [];
+  const out: LegalMove[] = [];
+  for (let i = 0; i < count; i++) {
+    const move = list.moves[i];
+    const from = move & 63;
+    const to = (move >>> 6) & 63;
+    const capturedLo = list.capturedLo[i];
+    const capturedHi = list.capturedHi[i];
+    let path: number[] = [to];
+    if (captures) {
+      const found = paths.find(
+        (p) =>
+          p.from === from &&
+          p.landings[p.landings.length - 1] === to &&
+          p.capturedLo === capturedLo &&
+          p.capturedHi === capturedHi,
+      );
+      if (found === undefined) throw new Error('capture without a path');
+      path = found.landings;
+    }
+    out.push({ move, capturedLo, capturedHi, path, text: pathText(from, path, captures) });
+  }
+  return out;
+}
+
+/** The text of a legal move of `position`. */
+export function formatMove(
+  position: Position,
+  move: number,
+  capturedLo: number,
+  capturedHi: number,
+): string {
+  const found = legalMoves(position).find(
+    (m) => m.move === move && m.capturedLo === capturedLo && m.capturedHi === capturedHi,
+  );
+  if (found === undefined) throw new Error('formatMove: not a legal move of this position');
+  return found.text;
+}
+
+/**
+ * Reads move text against the legal moves of `position`: `c3-c4`, a full capture path
+ * `b3xb5xd5`, or the short `b3xd5` when exactly one legal move matches it. An illegal or
+ * ambiguous move is an error naming the candidates.
+ */
+export function parseMove(position: Position, text: string): Result<LegalMove, MoveErrorCode> {
+  const trimmed = text.trim();
+  const match = /^[a-zA-Z0-9]+(?:[-xX][a-zA-Z0-9]+)+$/.exec(trimmed);
+  if (match === null) {
+    return fail(
+      'syntax',
+      `'${trimmed}' is not move text (a step is like c3-c4, a capture like b3xb5xd5 or b3xd5)`,
+    );
+  }
+  const tokens = trimmed.split(/([-xX])/);
+  const separators = tokens.filter((_, i) => i % 2 === 1).map((s) => s.toLowerCase());
+  if (separators.includes('-') && separators.includes('x')) {
+    return fail('syntax', `'${trimmed}' mixes '-' and 'x'`);
+  }
+  const capture = separators[0] === 'x';
+  if (!capture && separators.length > 1) {
+    return fail('syntax', `'${trimmed}': a step has exactly two squares, like c3-c4`);
+  }
+  const squares: number[] = [];
+  for (const name of tokens.filter((_, i) => i % 2 === 0)) {
+    const square = parseSquare(name);
+    if (square < 0) return fail('unknown-square', `'${name}' in move '${trimmed}' is not a square`);
+    squares.push(square);
+  }
+  const moves = legalMoves(position);
+  const from = squares[0];
+  const to = squares[squares.length - 1];
+  let candidates: LegalMove[];
+  if (!capture) {
+    candidates = moves.filter(
+      (m) =>
+        m.path.length === 1 && m.move >>> 12 === 0 && (m.move & 63) === from && m.path[0] === to,
+    );
+  } else if (squares.length === 2) {
+    candidates = moves.filter(
+      (m) => m.move >>> 12 > 0 && (m.move & 63) === from && ((m.move >>> 6) & 63) === to,
+    );
+  } else {
+    const landings = squares.slice(1).join(',');
+    const paths = allCapturePaths(position).filter(
+      (p) => p.from === from && p.landings.join(',') === landings,
+    );
+    candidates = moves.filter((m) =>
+      paths.some(
+        (p) =>
+          m.move >>> 12 > 0 &&
+          (m.move & 63) === p.from &&
+          ((m.move >>> 6) & 63) === to &&
+          m.capturedLo === p.capturedLo &&
+          m.capturedHi === p.capturedHi,
+      ),
+    );
+  }
+  if (candidates.length === 1) return ok(candidates[0]);
+  if (candidates.length > 1) {
+    return fail(
+      'ambiguous',
+      `move '${trimmed}' is ambiguous: it matches ${candidates.map((m) => m.text).join(', ')}`,
+    );
+  }
+  const fromHere = moves.filter((m) => (m.move & 63) === from).map((m) => m.text);
+  const legal = moves.map((m) => m.text);
+  const hint =
+    legal.length === 0
+      ? 'the side to move has no legal move'
+      : fromHere.length > 0
+        ? `legal moves from ${squareName(from)}: ${fromHere.join(', ')}`
+        : `legal moves: ${legal.join(', ')}`;
+  return fail('illegal', `illegal move '${trimmed}': ${hint}`);
+}

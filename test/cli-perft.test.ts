@@ -1,0 +1,100 @@
+/** `tama perft` through the built command, single and multi-threaded. */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { legalMoves } from '../src/core/notation.js';
+import { perft } from '../src/core/perft.js';
+import { Position } from '../src/core/position.js';
+import { seededRandom } from './helpers.js';
+
+const run = promisify(execFile);
+const tama = fileURLToPath(new URL('../bin/tama.js', import.meta.url));
+
+async function tamaOut(...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, [tama, ...args]);
+  return stdout;
+}
+
+describe('tama perft', () => {
+  it('prints one line per depth with nodes, seconds and Mnps', async () => {
+    const lines = (await tamaOut('perft', '4')).trim().split('\n');
+    expect(lines[0]).toMatch(/^depth\s+nodes\s+seconds\s+Mnps$/);
+    const rows = lines.slice(1).map((line) => line.trim().split(/\s+/));
+    expect(rows.map((r) => Number(r[0]))).toEqual([1, 2, 3, 4]);
+    expect(rows.map((r) => Number(r[1]))).toEqual([22, 484, 12174, 268670]);
+    for (const r of rows) {
+      expect(Number.isFinite(Number(r[2]))).toBe(true);
+      expect(Number.isFinite(Number(r[3]))).toBe(true);
+    }
+  });
+
+  it('divides by root move, then a blank line and the total', async () => {
+    const out = await tamaOut('perft', '3', '--divide', '--variant', 'turkish');
+    const lines = out.split('\n');
+    expect(lines.slice(0, 8)).toEqual([
+      'a3-a4: 78',
+      'b3-b4: 92',
+      'c3-c4: 92',
+      'd3-d4: 92',
+      'e3-e4: 92',
+      'f3-f4: 92',
+      'g3-g4: 92',
+      'h3-h4: 78',
+    ]);
+    expect(lines[8]).toBe('');
+    expect(lines[9]).toBe('Nodes searched: 708');
+  });
+
+  it('gives the same counts with --threads 2 as on one thread along random games', async () => {
+    const random = seededRandom(5);
+    const fens: { fen: string; variant: 'armenian' | 'turkish' }[] = [];
+    for (let game = 0; game < 6; game++) {
+      const variant = game % 2 === 0 ? 'armenian' : 'turkish';
+      const p = Position.start(variant);
+      const plies = 6 + Math.floor(random() * 30);
+      for (let ply = 0; ply < plies; ply++) {
+        const moves = legalMoves(p);
+        if (moves.length === 0) break;
+        const m = moves[Math.floor(random() * moves.length)];
+        p.play(m.move, m.capturedLo, m.capturedHi);
+      }
+      fens.push({ fen: p.toString(), variant });
+    }
+    for (const { fen, variant } of fens) {
+      const depth = variant === 'armenian' ? 4 : 5;
+      const out = await tamaOut('perft', String(depth), '--fen', fen, '--variant', variant, '--threads', '2', '--divide', '--json'); // prettier-ignore
+      const parsed = JSON.parse(out) as {
+        nodes: number;
+        divide: { move: string; nodes: number }[];
+      };
+      const p = Position.parse(fen, variant);
+      if (!p.ok) throw new Error(p.error.message);
+      expect(parsed.nodes, fen).toBe(perft(p.value, depth));
+      for (const entry of parsed.divide) {
+        const root = legalMoves(p.value).find((m) => m.text === entry.move);
+        expect(root).toBeDefined();
+        const child = p.value.clone();
+        if (root) child.play(root.move, root.capturedLo, root.capturedHi);
+        expect(entry.nodes).toBe(perft(child, depth - 1));
+      }
+    }
+  });
+
+  it('reports a bad --fen and a bad depth with exit code 2 and a clear message', async () => {
+    await expect(
+      run(process.execPath, [tama, 'perft', '3', '--fen', 'W:Wz9:Bh7']),
+    ).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("'z9'"),
+    });
+    await expect(run(process.execPath, [tama, 'perft', 'zero'])).rejects.toMatchObject({
+      stderr: expect.stringContaining('expected a whole number from 1 to 20'),
+    });
+    await expect(
+      run(process.execPath, [tama, 'perft', '3', '--variant', 'chess']),
+    ).rejects.toMatchObject({
+      stderr: expect.stringContaining('chess'),
+    });
+  });
+});
