@@ -3,7 +3,9 @@
  * subcommands run perft, bench and matches. Wiring only: the work lives in the layers.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { runBenchCommand } from './commands/bench.js';
 import { runPerftCommand } from './commands/perft.js';
+import { BENCH_DEPTH, BENCH_HASH_MB } from './search/bench.js';
 import { runProtocolLoop } from './protocol/stdio.js';
 import { VARIANT_NAMES } from './core/variant.js';
 
@@ -45,6 +47,28 @@ program
       process.stdout.write(line + '\n'),
     );
     process.exitCode = code;
+  });
+
+program
+  .command('bench')
+  .description('search the bench positions to a fixed depth: the node count is the signature')
+  .option('--depth <n>', 'search depth (1-30)', integerIn(1, 30), BENCH_DEPTH)
+  .option(
+    '--hash <mb>',
+    'transposition table size in MiB (1-8192)',
+    integerIn(1, 8192),
+    BENCH_HASH_MB,
+  )
+  .addOption(
+    new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
+  )
+  .option('--json', 'print one JSON object instead of text')
+  .action((options) => {
+    runBenchCommand(
+      options,
+      (line) => process.stdout.write(line + '\n'),
+      (line) => process.stderr.write(line + '\n'),
+    );
   });
 
 await program.parseAsync(process.argv);

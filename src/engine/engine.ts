@@ -1,0 +1,338 @@
+/**
+ * The engine facade: the current game (start position, moves, keys for repetition), the
+ * options, the transposition table and the pool of search threads. `go` resolves with the
+ * best move and reports progress as typed events; nothing here formats protocol text.
+ */
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { legalMoves, parseMove, type LegalMove } from '../core/notation.js';
+import { perftDivide } from '../core/perft.js';
+import { Position } from '../core/position.js';
+import { fail, ok, type Result } from '../core/result.js';
+import type { VariantName } from '../core/variant.js';
+import { SearchControl, nowMs } from '../search/control.js';
+import { evaluateWithTerms, type TermName } from '../search/eval.js';
+import { hasCapture } from '../core/movegen.js';
+import type { SearchInfo, SearchResult } from '../search/search.js';
+import type { SearchLimits } from '../search/timeman.js';
+import { tableBytes } from '../search/tt.js';
+import { findOption, OPTIONS, parseOptionValue, type OptionValue } from './options.js';
+import { DONE, type SearchTask } from './search-worker.js';
+
+export interface EngineSettings {
+  hash: number;
+  threads: number;
+  variant: VariantName;
+  multiPV: number;
+  moveOverhead: number;
+  ponder: boolean;
+  drawPlies: number;
+}
+
+export interface BestMove {
+  /** Move text, or undefined when the side to move has no legal move. */
+  readonly move?: string;
+  readonly ponder?: string;
+}
+
+export interface EngineEvents {
+  info(info: SearchInfo): void;
+  /** Something went wrong inside (a worker died) but the engine recovered. */
+  error(message: string): void;
+}
+
+const WORKER_FILE = new URL('./search-worker.js', import.meta.url).href;
+
+export class Engine {
+  readonly settings: EngineSettings = {
+    hash: 16,
+    threads: 1,
+    variant: 'armenian',
+    multiPV: 1,
+    moveOverhead: 10,
+    ponder: false,
+    drawPlies: 100,
+  };
+  private startText = 'startpos';
+  private start: Position = Position.start('armenian');
+  private current: Position = this.start;
+  private moveTexts: string[] = [];
+  /** Keys of the positions before the current one, lo and hi in turn. */
+  private gameKeys: number[] = [];
+
+  private ttBuffer: SharedArrayBuffer;
+  private ttGeneration = 0;
+  private ttAge = 0;
+  private control: SearchControl;
+  private pool: Piscina<SearchTask, SearchResult>;
+  private newGamePending = true;
+  private running: Promise<BestMove> | undefined;
+
+  constructor(private readonly events: EngineEvents) {
+    this.ttBuffer = new SharedArrayBuffer(tableBytes(this.settings.hash));
+    this.control = SearchControl.create(this.settings.threads);
+    this.pool = this.createPool(this.settings.threads);
+  }
+
+  private createPool(threads: number): Piscina<SearchTask, SearchResult> {
+    const pool = new Piscina<SearchTask, SearchResult>({
+      filename: WORKER_FILE,
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: 2 ** 31 - 1,
+      atomics: 'disabled',
+    });
+    // A worker that dies is replaced by piscina; its task's promise rejects (see go).
+    pool.on('error', (error: unknown) => this.events.error(`search pool: ${String(error)}`));
+    return pool;
+  }
+
+  get searching(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** The position the next search starts from. */
+  get position(): Position {
+    return this.current;
+  }
+
+  get moves(): readonly string[] {
+    return this.moveTexts;
+  }
+
+  /** Sets an option by name (case-insensitive); refuses bad names and values. */
+  setOption(name: string, valueText: string | undefined): Result<void> {
+    const option = findOption(name);
+    if (option === undefined) {
+      return fail('unknown-option', `unknown option '${name}' (options: ${OPTIONS.map((o) => o.name).join(', ')})`); // prettier-ignore
+    }
+    if (this.searching) return fail('busy', `cannot set option ${option.name} while searching`);
+    const parsed = parseOptionValue(option, valueText);
+    if (!parsed.ok) return parsed;
+    const value: OptionValue = parsed.value;
+    switch (option.name) {
+      case 'Hash':
+        this.settings.hash = value as number;
+        this.ttBuffer = new SharedArrayBuffer(tableBytes(this.settings.hash));
+        this.ttGeneration++;
+        break;
+      case 'Threads':
+        if (value !== this.settings.threads) {
+          this.settings.threads = value as number;
+          const old = this.pool;
+          this.pool = this.createPool(this.settings.threads);
+          this.control = SearchControl.create(this.settings.threads);
+          void old.destroy();
+        }
+        break;
+      case 'Variant':
+        if (value !== this.settings.variant) {
+          this.settings.variant = value as VariantName;
+          this.resetGame(Position.start(this.settings.variant), 'startpos');
+        }
+        break;
+      case 'MultiPV':
+        this.settings.multiPV = value as number;
+        break;
+      case 'Move Overhead':
+        this.settings.moveOverhead = value as number;
+        break;
+      case 'Ponder':
+        this.settings.ponder = value as boolean;
+        break;
+      case 'Draw Plies':
+        this.settings.drawPlies = value as number;
+        break;
+      case 'Clear Hash':
+        new Int32Array(this.ttBuffer).fill(0);
+        break;
+    }
+    return ok(undefined);
+  }
+
+  /** A new game: the table and the move-ordering history are forgotten. */
+  newGame(): Result<void> {
+    if (this.searching) return fail('busy', 'cannot start a new game while searching');
+    new Int32Array(this.ttBuffer).fill(0);
+    this.ttAge = 0;
+    this.newGamePending = true;
+    this.resetGame(Position.start(this.settings.variant), 'startpos');
+    return ok(undefined);
+  }
+
+  private resetGame(start: Position, text: string): void {
+    this.start = start;
+    this.startText = text;
+    this.current = start;
+    this.moveTexts = [];
+    this.gameKeys = [];
+  }
+
+  /**
+   * Sets the game: `fen` (or undefined for the start position) then `moves` in move text.
+   * All or nothing: on an error the previous game stays.
+   */
+  setPosition(fen: string | undefined, moves: readonly string[]): Result<void> {
+    if (this.searching) return fail('busy', 'cannot change the position while searching');
+    let start: Position;
+    if (fen === undefined) {
+      start = Position.start(this.settings.variant);
+    } else {
+      const parsed = Position.parse(fen, this.settings.variant);
+      if (!parsed.ok) return fail(parsed.error.code, `bad position text: ${parsed.error.message}`);
+      start = parsed.value;
+    }
+    let walk = start;
+    const keys: number[] = [];
+    const texts: string[] = [];
+    for (let i = 0; i < moves.length; i++) {
+      const parsed = parseMove(walk, moves[i]);
+      if (!parsed.ok) {
+        return fail(parsed.error.code, `move ${i + 1} of the list: ${parsed.error.message}`);
+      }
+      keys.push(walk.keyLo, walk.keyHi);
+      walk = walk.clone();
+      walk.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
+      texts.push(parsed.value.text);
+    }
+    this.start = start;
+    this.startText = fen === undefined ? 'startpos' : start.toString();
+    this.current = walk;
+    this.moveTexts = texts;
+    this.gameKeys = keys;
+    return ok(undefined);
+  }
+
+  /** The legal moves of the current position. */
+  legalMoves(): LegalMove[] {
+    return legalMoves(this.current);
+  }
+
+  /** The static evaluation with its terms, or why there is none. */
+  evaluate(): { score: number; terms: Record<TermName, number>; capturePending: boolean } {
+    const result = evaluateWithTerms(this.current.rules, this.current.state);
+    return { ...result, capturePending: hasCapture(this.current.rules, this.current.state) };
+  }
+
+  /** Perft split by root move of the current position. */
+  perft(depth: number): { move: string; nodes: number }[] {
+    return perftDivide(this.current, depth);
+  }
+
+  /**
+   * Searches the current position. Resolves with the best move once the search ends by
+   * itself or after stop(); never rejects: a failed worker is reported through the error
+   * event and the answer falls back to a legal move.
+   */
+  go(limits: SearchLimits): Promise<BestMove> {
+    if (this.running) return Promise.reject(new Error('already searching'));
+    const startTime = nowMs();
+    this.control.reset(limits.ponder === true);
+    this.ttAge = (this.ttAge + 1) & 63;
+    const threads = this.settings.threads;
+    const channel = new MessageChannel();
+    let infoDone: () => void = () => {};
+    const infoFinished = new Promise<void>((resolve) => (infoDone = resolve));
+    channel.port1.on('message', (message: SearchInfo | typeof DONE) => {
+      if (message === DONE) infoDone();
+      else this.events.info(message);
+    });
+    const base = {
+      fen: this.current.toString(),
+      variant: this.settings.variant,
+      gameKeys: this.gameKeys,
+      quietPlies: this.current.quietPlies,
+      limits,
+      ttBuffer: this.ttBuffer,
+      ttGeneration: this.ttGeneration,
+      ttAge: this.ttAge,
+      controlBuffer: this.control.buffer,
+      threads,
+      newGame: this.newGamePending,
+    };
+    this.newGamePending = false;
+    const tasks: Promise<SearchResult | undefined>[] = [];
+    for (let thread = 0; thread < threads; thread++) {
+      const settings = {
+        multiPV: thread === 0 ? this.settings.multiPV : 1,
+        drawPlies: this.settings.drawPlies,
+        moveOverhead: this.settings.moveOverhead,
+        threadIndex: thread,
+        startTime,
+      };
+      const task: SearchTask =
+        thread === 0
+          ? { ...base, settings, port: channel.port2, fail: takeInjectedFailure() }
+          : { ...base, settings };
+      const run = this.pool.run(task, thread === 0 ? { transferList: [channel.port2] } : {});
+      tasks.push(
+        run.catch((error: unknown) => {
+          this.events.error(`search thread ${thread} failed: ${error instanceof Error ? error.message : String(error)}`); // prettier-ignore
+          if (thread === 0) {
+            this.control.stop();
+            infoDone();
+          }
+          return undefined;
+        }),
+      );
+    }
+    const position = this.current;
+    this.running = Promise.all([...tasks, infoFinished]).then((all) => {
+      const results = all.slice(0, threads) as (SearchResult | undefined)[];
+      channel.port1.close();
+      this.running = undefined;
+      return pickBest(results, position);
+    });
+    return this.running;
+  }
+
+  /** Ends the search under way (ignored when idle). */
+  stop(): void {
+    if (this.running) this.control.stop();
+  }
+
+  /** The opponent played the pondered move: the search goes on, now on the clock. */
+  ponderhit(): void {
+    if (this.running) this.control.ponderhit(nowMs());
+  }
+
+  /** Stops any search and ends the worker threads. */
+  async close(): Promise<void> {
+    this.stop();
+    if (this.running) await this.running;
+    await this.pool.destroy();
+  }
+
+  /** The game as `position` would set it: for display. */
+  describeGame(): string {
+    return this.moveTexts.length === 0 ? this.startText : `${this.startText} moves ${this.moveTexts.join(' ')}`; // prettier-ignore
+  }
+
+  /** Bytes in the transposition table (for display and tests). */
+  get hashBytes(): number {
+    return this.ttBuffer.byteLength;
+  }
+}
+
+/**
+ * Tests make a search worker fail with TAMA_TEST_WORKER_FAILURE=throw or =exit in the
+ * engine's environment: the first search's main thread then throws or kills its thread.
+ */
+let injectedFailure = process.env.TAMA_TEST_WORKER_FAILURE;
+function takeInjectedFailure(): 'throw' | 'exit' | undefined {
+  const mode = injectedFailure;
+  injectedFailure = undefined;
+  return mode === 'throw' || mode === 'exit' ? mode : undefined;
+}
+
+/** The best move of the deepest completed iteration over all threads (main thread on ties). */
+function pickBest(results: (SearchResult | undefined)[], position: Position): BestMove {
+  let best: SearchResult | undefined;
+  for (const result of results) {
+    if (result?.bestMove === undefined) continue;
+    if (best === undefined || result.depth > best.depth) best = result;
+  }
+  if (best !== undefined) return { move: best.bestMove, ponder: best === results[0] ? best.ponderMove : undefined }; // prettier-ignore
+  const moves = legalMoves(position);
+  return moves.length > 0 ? { move: moves[0].text } : {};
+}

@@ -1,0 +1,73 @@
+/**
+ * A search worker thread of the engine's piscina pool. It keeps one Searcher between
+ * searches (its arrays are allocated once) and re-attaches it when the engine replaces the
+ * table or the control buffer.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import { Position } from '../core/position.js';
+import { QUIET_PLIES } from '../core/state.js';
+import type { VariantName } from '../core/variant.js';
+import { SearchControl } from '../search/control.js';
+import { Searcher, type SearchResult, type SearchSettings } from '../search/search.js';
+import type { SearchLimits } from '../search/timeman.js';
+import { TranspositionTable } from '../search/tt.js';
+
+export interface SearchTask {
+  readonly fen: string;
+  readonly variant: VariantName;
+  /** Keys of the game's positions before the root, lo and hi in turn, oldest first. */
+  readonly gameKeys: readonly number[];
+  /** Plies since the last capture or man move, which position text does not carry. */
+  readonly quietPlies: number;
+  readonly limits: SearchLimits;
+  readonly settings: SearchSettings;
+  readonly ttBuffer: SharedArrayBuffer;
+  /** Changes whenever the engine makes a new table: the worker then wraps the new one. */
+  readonly ttGeneration: number;
+  readonly ttAge: number;
+  readonly controlBuffer: SharedArrayBuffer;
+  readonly threads: number;
+  /** True for the first search after a new game: forget the move-ordering history. */
+  readonly newGame: boolean;
+  /** Where the main thread sends its info lines. */
+  readonly port?: MessagePort;
+  /** For tests: make this search fail as a crashing worker would. */
+  readonly fail?: 'throw' | 'exit';
+}
+
+/** The message that ends a search's stream of info lines. */
+export const DONE = 'done';
+
+let searcher: Searcher | undefined;
+let generation = -1;
+let table: TranspositionTable | undefined;
+
+export default function search(task: SearchTask): SearchResult {
+  if (task.fail === 'throw') throw new Error('search worker failed on purpose (test)');
+  if (task.fail === 'exit') process.exit(3);
+  const control = new SearchControl(task.controlBuffer, task.threads);
+  if (table === undefined || generation !== task.ttGeneration) {
+    table = new TranspositionTable(task.ttBuffer);
+    generation = task.ttGeneration;
+  }
+  table.age = task.ttAge;
+  if (searcher === undefined) searcher = new Searcher(table, control);
+  else searcher.attach(table, control);
+  if (task.newGame) searcher.clearHistory();
+  const parsed = Position.parse(task.fen, task.variant);
+  if (!parsed.ok) throw new Error(`search worker got a bad position: ${parsed.error.message}`);
+  const position = parsed.value;
+  position.state[QUIET_PLIES] = task.quietPlies;
+  try {
+    return searcher.search(position, task.gameKeys, task.limits, task.settings, (info) =>
+      task.port?.postMessage(info),
+    );
+  } finally {
+    // The main thread's end is every helper's signal to stop.
+    if (task.settings.threadIndex === 0) control.stop();
+    // Info lines travel on this port, the result on piscina's: this last message tells the
+    // engine that every info line has arrived, so none can follow the best move.
+    task.port?.postMessage(DONE);
+    task.port?.close();
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * Parsing protocol lines into typed commands. A bad line becomes an error with a message
+ * that says what is wrong; parsing never touches the engine.
+ */
+import { fail, ok, type Result } from '../core/result.js';
+import type { SearchLimits } from '../search/timeman.js';
+
+export type Command =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'uci' }
+  | { readonly kind: 'isready' }
+  | { readonly kind: 'ucinewgame' }
+  | { readonly kind: 'setoption'; readonly name: string; readonly value?: string }
+  | { readonly kind: 'position'; readonly fen?: string; readonly moves: readonly string[] }
+  | { readonly kind: 'go'; readonly limits: SearchLimits }
+  | { readonly kind: 'perft'; readonly depth: number }
+  | { readonly kind: 'stop' }
+  | { readonly kind: 'ponderhit' }
+  | { readonly kind: 'quit' }
+  | { readonly kind: 'd' }
+  | { readonly kind: 'moves' }
+  | { readonly kind: 'eval' }
+  | { readonly kind: 'bench'; readonly depth?: number };
+
+export const MAX_GO_DEPTH = 100;
+export const MAX_PERFT_DEPTH = 12;
+
+const NO_ARGUMENTS = new Set(['uci', 'isready', 'ucinewgame', 'stop', 'ponderhit', 'quit', 'd', 'moves', 'eval']); // prettier-ignore
+
+/** Parses one line of input. */
+export function parseCommand(line: string): Result<Command> {
+  const tokens = line
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t !== '');
+  if (tokens.length === 0) return ok({ kind: 'empty' });
+  const [name, ...rest] = tokens;
+  if (NO_ARGUMENTS.has(name)) {
+    if (rest.length > 0) return fail('extra-arguments', `'${name}' takes no arguments, got '${rest.join(' ')}'`); // prettier-ignore
+    return ok({ kind: name } as Command);
+  }
+  switch (name) {
+    case 'setoption':
+      return parseSetOption(rest);
+    case 'position':
+      return parsePosition(rest);
+    case 'go':
+      return parseGo(rest);
+    case 'bench':
+      return parseBench(rest);
+    default:
+      return fail('unknown-command', `unknown command '${name}'`);
+  }
+}
+
+function parseSetOption(rest: string[]): Result<Command> {
+  if (rest[0] !== 'name' || rest.length < 2) {
+    return fail('syntax', "setoption needs 'name <option name>' and, except for buttons, 'value <value>'"); // prettier-ignore
+  }
+  const valueAt = rest.indexOf('value');
+  const nameTokens = rest.slice(1, valueAt < 0 ? undefined : valueAt);
+  if (nameTokens.length === 0) return fail('syntax', 'setoption: the option name is missing');
+  if (valueAt >= 0 && valueAt === rest.length - 1) {
+    return fail('syntax', `setoption: 'value' given without a value for ${nameTokens.join(' ')}`);
+  }
+  const value = valueAt < 0 ? undefined : rest.slice(valueAt + 1).join(' ');
+  return ok({ kind: 'setoption', name: nameTokens.join(' '), value });
+}
+
+function parsePosition(rest: string[]): Result<Command> {
+  const movesAt = rest.indexOf('moves');
+  const head = movesAt < 0 ? rest : rest.slice(0, movesAt);
+  const moves = movesAt < 0 ? [] : rest.slice(movesAt + 1);
+  if (head[0] === 'startpos') {
+    if (head.length > 1) return fail('syntax', `position startpos: unexpected '${head.slice(1).join(' ')}' (expected 'moves')`); // prettier-ignore
+    return ok({ kind: 'position', moves });
+  }
+  if (head[0] === 'fen') {
+    if (head.length < 2) return fail('syntax', 'position fen: the position text is missing');
+    return ok({ kind: 'position', fen: head.slice(1).join(' '), moves });
+  }
+  return fail('syntax', "position needs 'startpos' or 'fen <text>', optionally followed by 'moves <m1> <m2> ...'"); // prettier-ignore
+}
+
+type NumberKey = 'wtime' | 'btime' | 'winc' | 'binc' | 'movestogo' | 'depth' | 'nodes' | 'movetime' | 'mate'; // prettier-ignore
+const NUMBER_RANGE: Record<NumberKey, [number, number]> = {
+  wtime: [-1e9, 1e12],
+  btime: [-1e9, 1e12],
+  winc: [0, 1e9],
+  binc: [0, 1e9],
+  movestogo: [1, 10000],
+  depth: [1, MAX_GO_DEPTH],
+  nodes: [1, 1e15],
+  movetime: [0, 1e12],
+  mate: [1, 1000],
+};
+const GO_KEYWORDS = new Set([...Object.keys(NUMBER_RANGE), 'infinite', 'ponder', 'searchmoves', 'perft']); // prettier-ignore
+
+function parseGo(rest: string[]): Result<Command> {
+  if (rest[0] === 'perft') {
+    const depth = rest[1];
+    if (
+      rest.length !== 2 ||
+      !/^\d+$/.test(depth ?? '') ||
+      Number(depth) < 1 ||
+      Number(depth) > MAX_PERFT_DEPTH
+    ) {
+      // prettier-ignore
+      return fail('bad-value', `go perft needs one depth from 1 to ${MAX_PERFT_DEPTH}`);
+    }
+    return ok({ kind: 'perft', depth: Number(depth) });
+  }
+  const limits: Record<string, unknown> = {};
+  for (let i = 0; i < rest.length; i++) {
+    const key = rest[i];
+    if (!GO_KEYWORDS.has(key) || key === 'perft') {
+      return fail('syntax', `go: unknown parameter '${key}'`);
+    }
+    if (key in limits) return fail('syntax', `go: '${key}' is given twice`);
+    if (key === 'infinite' || key === 'ponder') {
+      limits[key] = true;
+    } else if (key === 'searchmoves') {
+      const moves: string[] = [];
+      while (i + 1 < rest.length && !GO_KEYWORDS.has(rest[i + 1])) moves.push(rest[++i]);
+      if (moves.length === 0) return fail('syntax', 'go searchmoves: no moves given');
+      limits.searchmoves = moves;
+    } else {
+      const text = rest[i + 1];
+      const [min, max] = NUMBER_RANGE[key as NumberKey];
+      if (text === undefined || !/^-?\d+$/.test(text)) {
+        return fail(
+          'bad-value',
+          `go ${key}: expected a whole number, got '${text ?? '(nothing)'}'`,
+        );
+      }
+      const value = Number(text);
+      if (value < min || value > max) {
+        return fail('bad-value', `go ${key}: ${value} is out of range (${min} to ${max})`);
+      }
+      limits[key] = key === 'wtime' || key === 'btime' ? Math.max(0, value) : value;
+      i++;
+    }
+  }
+  return ok({ kind: 'go', limits: limits as SearchLimits });
+}
+
+function parseBench(rest: string[]): Result<Command> {
+  if (rest.length === 0) return ok({ kind: 'bench' });
+  const depth = rest[0];
+  if (rest.length === 1 && /^\d+$/.test(depth) && Number(depth) >= 1 && Number(depth) <= 30) {
+    return ok({ kind: 'bench', depth: Number(depth) });
+  }
+  return fail('bad-value', 'bench takes an optional depth from 1 to 30');
+}

@@ -1,0 +1,35 @@
+/** Turning engine events into protocol lines. */
+import type { OptionDefinition } from '../engine/options.js';
+import type { SearchInfo } from '../search/search.js';
+
+/** `info depth ... pv ...` for one iteration (or one MultiPV line). */
+export function formatInfo(info: SearchInfo): string {
+  const score = `score ${info.score.kind} ${info.score.value}${info.bound ? ` ${info.bound}` : ''}`;
+  const pv = info.pv.length > 0 ? ` pv ${info.pv.join(' ')}` : '';
+  return `info depth ${info.depth} seldepth ${info.seldepth} multipv ${info.multipv} ${score} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} time ${info.time}${pv}`; // prettier-ignore
+}
+
+/** `bestmove <move> [ponder <move>]`, or `bestmove 0000` when there is no legal move. */
+export function formatBestMove(move: string | undefined, ponder: string | undefined): string {
+  if (move === undefined) return 'bestmove 0000';
+  return ponder === undefined ? `bestmove ${move}` : `bestmove ${move} ponder ${ponder}`;
+}
+
+/** The `option ...` line `uci` prints for an option. */
+export function formatOption(option: OptionDefinition): string {
+  switch (option.type) {
+    case 'spin':
+      return `option name ${option.name} type spin default ${option.default} min ${option.min} max ${option.max}`; // prettier-ignore
+    case 'check':
+      return `option name ${option.name} type check default ${option.default}`;
+    case 'combo':
+      return `option name ${option.name} type combo default ${option.default} ${option.choices.map((c) => `var ${c}`).join(' ')}`; // prettier-ignore
+    case 'button':
+      return `option name ${option.name} type button`;
+  }
+}
+
+/** An error as the protocol reports it: one line, never more. */
+export function formatError(message: string): string {
+  return `info string error: ${message.replace(/[\r\n]+/g, ' ')}`;
+}

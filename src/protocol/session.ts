@@ -1,0 +1,181 @@
+/**
+ * The protocol session: takes one input line at a time, runs it on the engine and sends
+ * reply lines through `send`. Transport-agnostic: stdio.ts wires it to stdin/stdout.
+ *
+ * Every bad line gets exactly one `info string error: ...` reply and leaves the engine as
+ * it was. Each `go` gets exactly one `bestmove`, also after `stop`, `quit` or end of input.
+ */
+import { Engine } from '../engine/engine.js';
+import { OPTIONS } from '../engine/options.js';
+import { runBench } from '../search/bench.js';
+import { parseMove } from '../core/notation.js';
+import { parseCommand, type Command } from './commands.js';
+import { formatBestMove, formatError, formatInfo, formatOption } from './format.js';
+
+export const ENGINE_NAME = 'Tama 0.1.0';
+export const ENGINE_AUTHOR = 'the Tama developers';
+
+export class Session {
+  private readonly engine: Engine;
+  private closed = false;
+  private closing: Promise<void> | undefined;
+
+  constructor(private readonly send: (line: string) => void) {
+    this.engine = new Engine({
+      info: (info) => this.send(formatInfo(info)),
+      error: (message) => this.send(formatError(message)),
+    });
+  }
+
+  /** True once `quit` (or end of input) has been handled. */
+  get finished(): boolean {
+    return this.closed;
+  }
+
+  /** Handles one input line. Resolves when the line is dealt with (a search goes on). */
+  async handleLine(line: string): Promise<void> {
+    if (this.closed) return;
+    const parsed = parseCommand(line);
+    if (!parsed.ok) {
+      this.send(formatError(parsed.error.message));
+      return;
+    }
+    await this.run(parsed.value);
+  }
+
+  /** Ends the session: stops a search (its bestmove is still sent) and the workers. */
+  quit(): Promise<void> {
+    this.closed = true;
+    this.closing ??= this.engine.close();
+    return this.closing;
+  }
+
+  private refuseWhileSearching(what: string): boolean {
+    if (!this.engine.searching) return false;
+    this.send(formatError(`'${what}' is not allowed while searching (send 'stop' first)`));
+    return true;
+  }
+
+  private async run(command: Command): Promise<void> {
+    const engine = this.engine;
+    switch (command.kind) {
+      case 'empty':
+        return;
+      case 'uci':
+        this.send(`id name ${ENGINE_NAME}`);
+        this.send(`id author ${ENGINE_AUTHOR}`);
+        for (const option of OPTIONS) this.send(formatOption(option));
+        this.send('uciok');
+        return;
+      case 'isready':
+        this.send('readyok');
+        return;
+      case 'ucinewgame':
+        this.reportFailure(engine.newGame());
+        return;
+      case 'setoption':
+        this.reportFailure(engine.setOption(command.name, command.value));
+        return;
+      case 'position':
+        this.reportFailure(engine.setPosition(command.fen, command.moves));
+        return;
+      case 'go':
+        this.go(command);
+        return;
+      case 'stop':
+        engine.stop();
+        return;
+      case 'ponderhit':
+        engine.ponderhit();
+        return;
+      case 'quit':
+        await this.quit();
+        return;
+      case 'd':
+        if (this.refuseWhileSearching('d')) return;
+        this.showPosition();
+        return;
+      case 'moves': {
+        if (this.refuseWhileSearching('moves')) return;
+        const moves = engine.legalMoves().map((m) => m.text);
+        this.send(`moves ${moves.length === 0 ? '(none)' : moves.join(' ')}`);
+        return;
+      }
+      case 'eval':
+        if (this.refuseWhileSearching('eval')) return;
+        this.showEval();
+        return;
+      case 'perft': {
+        if (this.refuseWhileSearching('go perft')) return;
+        const divide = engine.perft(command.depth);
+        for (const entry of divide) this.send(`${entry.move}: ${entry.nodes}`);
+        this.send('');
+        this.send(`Nodes searched: ${divide.reduce((sum, e) => sum + e.nodes, 0)}`);
+        return;
+      }
+      case 'bench': {
+        if (this.refuseWhileSearching('bench')) return;
+        const result = runBench({ depth: command.depth, variant: engine.settings.variant });
+        this.send(`Nodes searched: ${result.nodes}`);
+        this.send(`Nodes/second: ${result.nps}`);
+        return;
+      }
+    }
+  }
+
+  private go(command: Extract<Command, { kind: 'go' }>): void {
+    const engine = this.engine;
+    if (engine.searching) {
+      this.send(formatError("'go' while a search is running (send 'stop' first)"));
+      return;
+    }
+    // No limit at all means: search until told to stop.
+    const bounded = Object.keys(command.limits).some((key) => key !== 'searchmoves');
+    const limits = bounded ? command.limits : { ...command.limits, infinite: true };
+    if (limits.searchmoves) {
+      for (const text of limits.searchmoves) {
+        const parsed = parseMove(engine.position, text);
+        if (!parsed.ok) {
+          this.send(formatError(`go searchmoves: ${parsed.error.message}`));
+          return;
+        }
+      }
+      const normalised = limits.searchmoves.map((text) => {
+        const parsed = parseMove(engine.position, text);
+        return parsed.ok ? parsed.value.text : text;
+      });
+      void engine.go({ ...limits, searchmoves: normalised }).then((best) => this.send(formatBestMove(best.move, best.ponder))); // prettier-ignore
+      return;
+    }
+    void engine.go(limits).then((best) => this.send(formatBestMove(best.move, best.ponder)));
+  }
+
+  private reportFailure(result: { ok: boolean; error?: { message: string } }): void {
+    if (!result.ok && result.error) this.send(formatError(result.error.message));
+  }
+
+  private showPosition(): void {
+    const engine = this.engine;
+    const position = engine.position;
+    for (const line of position.diagram().split('\n')) this.send(line);
+    this.send(`Position: ${position.toString()}`);
+    this.send(`Side to move: ${position.sideToMove === 0 ? 'White' : 'Black'}`);
+    this.send(`Key: ${position.keyHex()}`);
+    this.send(`Variant: ${engine.settings.variant}`);
+    this.send(`Plies without progress: ${position.quietPlies}`);
+    this.send(`Game: ${engine.describeGame()}`);
+  }
+
+  private showEval(): void {
+    const result = this.engine.evaluate();
+    this.send('term          White-Black');
+    for (const [name, value] of Object.entries(result.terms)) {
+      this.send(`${name.padEnd(13)} ${String(value).padStart(11)}`);
+    }
+    const side = this.engine.position.sideToMove === 0 ? 'White' : 'Black';
+    this.send(`Evaluation: ${result.score} (${side} to move, centi-men from its side)`);
+    if (result.capturePending) {
+      this.send('Note: the side to move must capture; search resolves captures before it evaluates'); // prettier-ignore
+    }
+  }
+}
