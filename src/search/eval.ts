@@ -6,7 +6,7 @@
  * Every term is worked out White minus Black into `terms`, so that the protocol's `eval`
  * can show the parts of exactly the number the search uses.
  */
-import { popcount32 } from '../core/bitboard.js';
+import { NOT_FILE_A, NOT_FILE_H, popcount32 } from '../core/bitboard.js';
 import { countQuietMoves } from '../core/movegen.js';
 import { SIDE } from '../core/state.js';
 import type { Rules } from '../core/variant.js';
@@ -51,35 +51,37 @@ export const terms = new Int32Array(TERM_NAMES.length);
 const CENTRE_FILES = 0x3c3c3c3c;
 const EDGE_FILES = 0x81818181 | 0;
 
-/** Squares on the same file and both neighbouring files, strictly ahead, per colour. */
-const FRONT_SPAN_LO = new Int32Array(128);
-const FRONT_SPAN_HI = new Int32Array(128);
-for (let color = 0; color < 2; color++) {
-  for (let square = 0; square < 64; square++) {
-    const file = square & 7;
-    const rank = square >> 3;
-    for (let r = 0; r < 8; r++) {
-      if (color === 0 ? r <= rank : r >= rank) continue;
-      for (let f = Math.max(0, file - 1); f <= Math.min(7, file + 1); f++) {
-        const s = r * 8 + f;
-        if (s < 32) FRONT_SPAN_LO[color * 64 + square] |= 1 << s;
-        else FRONT_SPAN_HI[color * 64 + square] |= 1 << s;
-      }
-    }
-  }
+/** Set bits in each byte value: ranks are bytes, so rank counts are table look-ups. */
+const BYTE_POPCOUNT = new Uint8Array(256);
+for (let i = 1; i < 256; i++) BYTE_POPCOUNT[i] = (i & 1) + BYTE_POPCOUNT[i >> 1];
+
+/** `ADVANCE[color * 8 + rank]`: the advance weight of a man of `color` on a board rank. */
+const ADVANCE = new Int32Array(16);
+for (let rank = 0; rank < 8; rank++) {
+  ADVANCE[rank] = WEIGHTS.manAdvance[rank];
+  ADVANCE[8 + rank] = WEIGHTS.manAdvance[7 - rank];
 }
 
-/** Sum of a rank-indexed weight over the men of a set, ranks counted from `color`'s side. */
+/** Sum of the advance weights of the men (lo, hi) of `color`. */
 function advanceScore(menLo: number, menHi: number, color: number): number {
-  let score = 0;
-  const advance = WEIGHTS.manAdvance;
-  for (let rank = 0; rank < 8; rank++) {
-    const byte = rank < 4 ? (menLo >>> (rank * 8)) & 0xff : (menHi >>> ((rank - 4) * 8)) & 0xff;
-    if (byte !== 0) score += popcount32(byte) * advance[color === 0 ? rank : 7 - rank];
-  }
-  return score;
+  const table = color * 8;
+  return (
+    BYTE_POPCOUNT[menLo & 0xff] * ADVANCE[table] +
+    BYTE_POPCOUNT[(menLo >>> 8) & 0xff] * ADVANCE[table + 1] +
+    BYTE_POPCOUNT[(menLo >>> 16) & 0xff] * ADVANCE[table + 2] +
+    BYTE_POPCOUNT[menLo >>> 24] * ADVANCE[table + 3] +
+    BYTE_POPCOUNT[menHi & 0xff] * ADVANCE[table + 4] +
+    BYTE_POPCOUNT[(menHi >>> 8) & 0xff] * ADVANCE[table + 5] +
+    BYTE_POPCOUNT[(menHi >>> 16) & 0xff] * ADVANCE[table + 6] +
+    BYTE_POPCOUNT[menHi >>> 24] * ADVANCE[table + 7]
+  );
 }
 
+/**
+ * Men of `color` with no enemy piece on any rank ahead on their own or a neighbouring file:
+ * nothing can stop them but a king. The enemy pieces are spread one file each way, then
+ * filled backwards (towards `color`'s side) one rank past themselves.
+ */
 function runawayMen(
   menLo: number,
   menHi: number,
@@ -87,18 +89,32 @@ function runawayMen(
   enemyLo: number,
   enemyHi: number,
 ): number {
-  let count = 0;
-  for (let half = 0; half < 2; half++) {
-    let bits = half === 0 ? menLo : menHi;
-    while (bits !== 0) {
-      const square = half * 32 + 31 - Math.clz32(bits & -bits);
-      bits &= bits - 1;
-      const index = color * 64 + square;
-      if (((FRONT_SPAN_LO[index] & enemyLo) | (FRONT_SPAN_HI[index] & enemyHi)) === 0) count++;
-    }
+  let lo = enemyLo | ((enemyLo << 1) & NOT_FILE_A) | ((enemyLo >>> 1) & NOT_FILE_H);
+  let hi = enemyHi | ((enemyHi << 1) & NOT_FILE_A) | ((enemyHi >>> 1) & NOT_FILE_H);
+  if (color === 0) {
+    // White runs north: block everything south of each spread enemy square.
+    lo = (lo >>> 8) | (hi << 24);
+    hi = hi >>> 8;
+    lo |= (lo >>> 8) | (hi << 24);
+    hi |= hi >>> 8;
+    lo |= (lo >>> 16) | (hi << 16);
+    hi |= hi >>> 16;
+    lo |= hi; // the 32-rank step: every blocked square of ranks 5-8 blocks its file below
+  } else {
+    // Black runs south: block everything north of each spread enemy square.
+    hi = (hi << 8) | (lo >>> 24);
+    lo = lo << 8;
+    hi |= (hi << 8) | (lo >>> 24);
+    lo |= lo << 8;
+    hi |= (hi << 16) | (lo >>> 16);
+    lo |= lo << 16;
+    hi |= lo; // the 32-rank step
   }
-  return count;
+  return popcount32(menLo & ~lo) + popcount32(menHi & ~hi);
 }
+
+/** How many steps and slides the side to move had in the last evaluate() (0: it has lost). */
+export let sideToMoveMobility = 0;
 
 /** The evaluation of a state for its side to move (see the file comment). */
 export function evaluate(rules: Rules, state: Int32Array): number {
@@ -131,15 +147,16 @@ export function evaluate(rules: Rules, state: Int32Array): number {
     totalMen > 12
       ? (popcount32(wmLo & 0xff00) - popcount32(bmHi & 0xff0000)) * WEIGHTS.homeRowGuard
       : 0;
-  const mobility =
-    (countQuietMoves(rules, 0, wmLo, wmHi, wkLo, wkHi, emptyLo, emptyHi) -
-      countQuietMoves(rules, 1, bmLo, bmHi, bkLo, bkHi, emptyLo, emptyHi)) * WEIGHTS.mobility; // prettier-ignore
+  const whiteMoves = countQuietMoves(rules, 0, wmLo, wmHi, wkLo, wkHi, emptyLo, emptyHi);
+  const blackMoves = countQuietMoves(rules, 1, bmLo, bmHi, bkLo, bkHi, emptyLo, emptyHi);
+  const mobility = (whiteMoves - blackMoves) * WEIGHTS.mobility;
   let runaway = 0;
   if ((bkLo | bkHi) === 0) runaway += runawayMen(wmLo, wmHi, 0, bmLo, bmHi);
   if ((wkLo | wkHi) === 0) runaway -= runawayMen(bmLo, bmHi, 1, wmLo, wmHi);
   runaway *= WEIGHTS.runawayMan;
 
   const color = state[SIDE];
+  sideToMoveMobility = color === 0 ? whiteMoves : blackMoves;
   terms[0] = material;
   terms[1] = advance;
   terms[2] = centre;
@@ -153,7 +170,7 @@ export function evaluate(rules: Rules, state: Int32Array): number {
   if (totalMen === 0 && Math.abs(whiteKings - blackKings) <= 1) {
     score = (score / WEIGHTS.kingsOnlyDrawDivisor) | 0;
   }
-  return color === 0 ? score : -score;
+  return (color === 0 ? score : -score) | 0;
 }
 
 /** The evaluation with its parts, for display: each term White minus Black. */

@@ -7,19 +7,13 @@
  * One Searcher per thread; all its arrays are allocated once, in the constructor.
  */
 import { popcount32 } from '../core/bitboard.js';
-import {
-  generateMoves,
-  hasCapture,
-  countQuietMoves,
-  MoveList,
-  MAX_MOVES,
-} from '../core/movegen.js';
+import { generateMoves, hasCapture, MoveList, MAX_MOVES } from '../core/movegen.js';
 import { formatMove } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { applyMove, KEY_HI, KEY_LO, QUIET_PLIES, SIDE, STATE_SIZE } from '../core/state.js';
 import type { Rules } from '../core/variant.js';
 import { nowMs, type SearchControl } from './control.js';
-import { evaluate } from './eval.js';
+import { evaluate, sideToMoveMobility } from './eval.js';
 import { timeBudget, type SearchLimits } from './timeman.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 
@@ -32,6 +26,28 @@ const INFINITE = 32000;
 const MAX_GAME_PLIES = 2048;
 
 export type Score = { readonly kind: 'cp' | 'mate'; readonly value: number };
+
+/**
+ * The search's optional parts, each switchable so that self-play matches can measure what
+ * it is worth (bench/selfplay.ts). The engine always runs with all of them.
+ */
+export interface SearchFeatures {
+  aspiration: boolean;
+  lateMoveReductions: boolean;
+  probCut: boolean;
+  singleReplyExtension: boolean;
+  killers: boolean;
+  history: boolean;
+}
+
+export const ALL_FEATURES: Readonly<SearchFeatures> = Object.freeze({
+  aspiration: true,
+  lateMoveReductions: true,
+  probCut: true,
+  singleReplyExtension: true,
+  killers: true,
+  history: true,
+});
 
 /** What the search reports after each iteration (and each PV line with MultiPV). */
 export interface SearchInfo {
@@ -117,6 +133,8 @@ export class Searcher {
   private readonly rootExcluded = new Uint8Array(MAX_MOVES);
   private readonly rootOrder = new Int32Array(MAX_MOVES);
 
+  /** Which optional parts of the search run (all, except in self-play experiments). */
+  readonly features: SearchFeatures = { ...ALL_FEATURES };
   private rules!: Rules;
   private tt: TranspositionTable;
   private control: SearchControl;
@@ -240,7 +258,11 @@ export class Searcher {
       for (let line = 0; line < multiPV; line++) {
         this.seldepth = 0;
         const guess = line === 0 ? bestScore : (lineScores[line - 1] ?? 0);
-        const score = this.aspiration(depth, guess, completedDepth >= 4);
+        const score = this.aspiration(
+          depth,
+          guess,
+          this.features.aspiration && completedDepth >= 4,
+        );
         if (this.aborted && depth > 1) break;
         lineScores.push(score);
         const index = this.rootMoveIndex(this.pvMoves[0], this.pvCapturedLo[0], this.pvCapturedHi[0], rootCount); // prettier-ignore
@@ -460,8 +482,10 @@ export class Searcher {
     const ownKingsLo = state[4 + 2 * color];
     const ownKingsHi = state[5 + 2 * color];
     const crownRank = this.rules.crownRank[color];
-    const killer1 = this.killers[2 * ply];
-    const killer2 = this.killers[2 * ply + 1];
+    // A killer that is -1 matches no move: how the killers feature is switched off.
+    const killer1 = this.features.killers ? this.killers[2 * ply] : -1;
+    const killer2 = this.features.killers ? this.killers[2 * ply + 1] : -1;
+    const useHistory = this.features.history;
     const historyBase = color * 4096;
     for (let i = 0; i < count; i++) {
       const move = list.moves[i];
@@ -473,13 +497,15 @@ export class Searcher {
       } else if (move >>> 12 > 0) {
         const kingsTaken = popcount32(list.capturedLo[i] & enemyKingsLo) + popcount32(list.capturedHi[i] & enemyKingsHi); // prettier-ignore
         score =
-          CAPTURE_SCORE + kingsTaken * 4096 + (this.history[historyBase + from * 64 + to] >> 4);
+          CAPTURE_SCORE +
+          kingsTaken * 4096 +
+          (useHistory ? this.history[historyBase + from * 64 + to] >> 4 : 0);
       } else {
         const isKing = ((from < 32 ? ownKingsLo : ownKingsHi) >>> from) & 1;
         if (!isKing && to >> 3 === crownRank) score = CROWNING_SCORE;
         else if (move === killer1) score = KILLER_SCORE + 1;
         else if (move === killer2) score = KILLER_SCORE;
-        else score = this.history[historyBase + from * 64 + to];
+        else score = useHistory ? this.history[historyBase + from * 64 + to] : 0;
       }
       scores[i] = score;
     }
@@ -589,10 +615,17 @@ export class Searcher {
     if (!ttHit && !captures) staticEval = evaluate(rules, state);
 
     // A forced reply costs nothing to look at one ply deeper.
-    if (count === 1 && ply < 2 * this.rootDepth) depth++;
+    if (count === 1 && this.features.singleReplyExtension && ply < 2 * this.rootDepth) depth++;
 
     // ProbCut: if a shallower search clears beta by a margin, this node will fail high.
-    if (!pvNode && ply > 0 && depth >= 5 && !captures && Math.abs(beta) < MATE_BOUND) {
+    if (
+      this.features.probCut &&
+      !pvNode &&
+      ply > 0 &&
+      depth >= 5 &&
+      !captures &&
+      Math.abs(beta) < MATE_BOUND
+    ) {
       const raised = beta + 120;
       const shallow = this.alphaBeta(ply, depth - 4, raised - 1, raised, false);
       if (this.aborted) return 0;
@@ -626,6 +659,7 @@ export class Searcher {
       } else {
         let reduction = 0;
         if (
+          this.features.lateMoveReductions &&
           quiet &&
           depth >= 3 &&
           searched >= (pvNode ? 3 : 2) &&
@@ -712,25 +746,9 @@ export class Searcher {
     const state = this.states[ply];
     const rules = this.rules;
     if (!hasCapture(rules, state)) {
-      const color = state[SIDE];
-      const emptyLo = ~(state[0] | state[2] | state[4] | state[6]);
-      const emptyHi = ~(state[1] | state[3] | state[5] | state[7]);
-      if (
-        countQuietMoves(
-          rules,
-          color,
-          state[2 * color],
-          state[2 * color + 1],
-          state[4 + 2 * color],
-          state[5 + 2 * color],
-          emptyLo,
-          emptyHi,
-        ) === 0
-      ) {
-        // prettier-ignore
-        return -MATE + ply;
-      }
-      return evaluate(rules, state);
+      // The evaluation counts the moves too: none left means the side to move has lost.
+      const score = evaluate(rules, state);
+      return sideToMoveMobility === 0 ? -MATE + ply : score;
     }
     if (ply >= MAX_PLY - 1) return evaluate(rules, state);
     const list = this.lists[ply];

@@ -1,0 +1,177 @@
+/**
+ * Self-play: the engine with every search feature against the engine without one of them,
+ * in game pairs from seeded random openings (colours swapped), on a node budget per move
+ * so that the machine's load cannot bias the result. Prints W/D/L, the Elo difference with
+ * its 95% interval, LOS and the pentanomial counts of the game pairs.
+ *
+ *   npm run build && node dist/bench/selfplay.js --without lateMoveReductions --games 400 --nodes 4000
+ *
+ * Runs the games on worker threads (--threads, default the core count).
+ */
+import { availableParallelism } from 'node:os';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { legalMoves } from '../src/core/notation.js';
+import { Position } from '../src/core/position.js';
+import { countMoves, hasCapture } from '../src/core/movegen.js';
+import { countOutcomes, formatElo, pairOutcome, pentanomialElo, trinomialElo, type GameOutcome } from '../src/match/stats.js'; // prettier-ignore
+import { SearchControl, nowMs } from '../src/search/control.js';
+import { ALL_FEATURES, Searcher, type SearchFeatures } from '../src/search/search.js';
+import { TranspositionTable, tableBytes } from '../src/search/tt.js';
+
+interface Job {
+  readonly without: (keyof SearchFeatures)[];
+  readonly nodes: number;
+  readonly openings: string[];
+  readonly maxPlies: number;
+}
+
+/** A seeded generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Distinct openings: 6-8 random plies from the start, equal material, no capture pending. */
+export function makeOpenings(count: number, seed: number): string[] {
+  const next = random(seed);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  while (out.length < count) {
+    const p = Position.start();
+    const plies = 6 + Math.floor(next() * 3);
+    for (let i = 0; i < plies; i++) {
+      const moves = legalMoves(p);
+      if (moves.length === 0) break;
+      const m = moves[Math.floor(next() * moves.length)];
+      p.play(m.move, m.capturedLo, m.capturedHi);
+    }
+    const balanced = p.squares(0).length === p.squares(1).length && p.squares(2).length + p.squares(3).length === 0; // prettier-ignore
+    if (!balanced || hasCapture(p.rules, p.state)) continue;
+    const text = p.toString();
+    if (seen.has(text)) continue;
+    seen.add(text);
+    out.push(text);
+  }
+  return out;
+}
+
+/** One player: a searcher with its own table. */
+class Player {
+  readonly searcher: Searcher;
+  private readonly control = SearchControl.create(1);
+  private readonly tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(8)));
+  constructor(without: readonly (keyof SearchFeatures)[]) {
+    this.searcher = new Searcher(this.tt, this.control);
+    for (const name of without) this.searcher.features[name] = false;
+  }
+  newGame(): void {
+    this.tt.clear();
+    this.searcher.clearHistory();
+  }
+  move(position: Position, keys: number[], nodes: number): string | undefined {
+    this.control.reset(false);
+    this.tt.age = (this.tt.age + 1) & 63;
+    const settings = { multiPV: 1, drawPlies: 100, moveOverhead: 0, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
+    return this.searcher.search(position, keys, { nodes }, settings, () => {}).bestMove;
+  }
+}
+
+/** Plays one game; returns the result for White. */
+function playGame(
+  opening: string,
+  white: Player,
+  black: Player,
+  nodes: number,
+  maxPlies: number,
+): GameOutcome {
+  const parsed = Position.parse(opening);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const position = parsed.value;
+  white.newGame();
+  black.newGame();
+  const keys: number[] = [];
+  const seen = new Map<string, number>();
+  for (let ply = 0; ply < maxPlies; ply++) {
+    if (countMoves(position.rules, position.state) === 0) {
+      return position.sideToMove === 0 ? 'loss' : 'win';
+    }
+    if (position.quietPlies >= 100) return 'draw';
+    const key = position.keyHex();
+    const times = (seen.get(key) ?? 0) + 1;
+    if (times >= 3) return 'draw';
+    seen.set(key, times);
+    const player = position.sideToMove === 0 ? white : black;
+    const text = player.move(position, keys, nodes);
+    const move = legalMoves(position).find((m) => m.text === text);
+    if (move === undefined) throw new Error(`illegal move ${text} in ${position.toString()}`);
+    keys.push(position.keyLo, position.keyHi);
+    position.play(move.move, move.capturedLo, move.capturedHi);
+  }
+  return 'draw';
+}
+
+const flip = (o: GameOutcome): GameOutcome =>
+  o === 'win' ? 'loss' : o === 'loss' ? 'win' : 'draw';
+
+if (!isMainThread) {
+  const job = workerData as Job;
+  const full = new Player([]);
+  const reduced = new Player(job.without);
+  for (const opening of job.openings) {
+    // The full engine's results: first with White, then with Black.
+    const first = playGame(opening, full, reduced, job.nodes, job.maxPlies);
+    const second = flip(playGame(opening, reduced, full, job.nodes, job.maxPlies));
+    parentPort?.postMessage([first, second]);
+  }
+} else if (process.argv[1]?.endsWith('selfplay.js')) {
+  const args = process.argv.slice(2);
+  const option = (name: string, fallback: string) => {
+    const at = args.indexOf(`--${name}`);
+    return at >= 0 && at + 1 < args.length ? args[at + 1] : fallback;
+  };
+  const without = option('without', '').split(',').filter((s) => s !== '') as (keyof SearchFeatures)[]; // prettier-ignore
+  for (const name of without) {
+    if (!(name in ALL_FEATURES)) {
+      console.error(`unknown feature '${name}'; features: ${Object.keys(ALL_FEATURES).join(', ')}`);
+      process.exit(2);
+    }
+  }
+  const games = Number(option('games', '400'));
+  const nodes = Number(option('nodes', '4000'));
+  const threads = Number(option('threads', String(availableParallelism())));
+  const seed = Number(option('seed', '1'));
+  const maxPlies = Number(option('maxplies', '300'));
+  const openings = makeOpenings(Math.ceil(games / 2), seed);
+  const outcomes: GameOutcome[] = [];
+  const pairs: number[] = [0, 0, 0, 0, 0];
+  const started = Date.now();
+  const workers = Array.from({ length: threads }, (_, i) => {
+    const slice = openings.filter((_, k) => k % threads === i);
+    const worker = new Worker(new URL(import.meta.url), { workerData: { without, nodes, openings: slice, maxPlies } satisfies Job }); // prettier-ignore
+    worker.on('message', ([a, b]: [GameOutcome, GameOutcome]) => {
+      outcomes.push(a, b);
+      pairs[pairOutcome(a, b)]++;
+      if (outcomes.length % 50 === 0) {
+        const wdl = countOutcomes(outcomes);
+        process.stderr.write(
+          `${outcomes.length} games: +${wdl.wins} =${wdl.draws} -${wdl.losses}\n`,
+        );
+      }
+    });
+    return new Promise<void>((resolve, reject) => {
+      worker.on('exit', () => resolve());
+      worker.on('error', reject);
+    });
+  });
+  await Promise.all(workers);
+  const wdl = countOutcomes(outcomes);
+  const label = without.length > 0 ? `without ${without.join('+')}` : 'identical';
+  console.log(`all features vs ${label}: ${outcomes.length} games at ${nodes} nodes/move, ${((Date.now() - started) / 1000).toFixed(0)} s`); // prettier-ignore
+  console.log(`W/D/L ${wdl.wins}/${wdl.draws}/${wdl.losses}  ${formatElo(trinomialElo(wdl))}`);
+  console.log(`pairs [0, ½, 1, 1½, 2]: ${pairs.join(' ')}  pentanomial ${formatElo(pentanomialElo(pairs as [number, number, number, number, number]))}`); // prettier-ignore
+}

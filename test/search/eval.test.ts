@@ -1,0 +1,79 @@
+/** The evaluation: its terms against plain square-by-square counts, and its symmetry. */
+import { describe, expect, it } from 'vitest';
+import { legalMoves } from '../../src/core/notation.js';
+import { Position } from '../../src/core/position.js';
+import { evaluate, evaluateWithTerms, WEIGHTS } from '../../src/search/eval.js';
+import { position, seededRandom } from '../helpers.js';
+
+/** Men of `color` with no enemy piece ahead on their file or a neighbouring one. */
+function naiveRunaways(p: Position, color: 0 | 1): number {
+  const enemy = [...p.squares(1 - color), ...p.squares(3 - color)];
+  return p.squares(color).filter((square) =>
+    enemy.every((e) => {
+      const ahead = color === 0 ? e >> 3 > square >> 3 : e >> 3 < square >> 3;
+      return !(ahead && Math.abs((e & 7) - (square & 7)) <= 1);
+    }),
+  ).length;
+}
+
+/** The colours swapped and the board turned upside down: the same game for the other side. */
+function mirrored(p: Position): Position {
+  const flip = (s: number) => (7 - (s >> 3)) * 8 + (s & 7);
+  const name = (s: number) => 'abcdefgh'[s & 7] + String((s >> 3) + 1);
+  const list = (men: number[], kings: number[]) =>
+    [...men.map((s) => name(flip(s))), ...kings.map((s) => 'K' + name(flip(s)))].join(',');
+  const text = `${p.sideToMove === 0 ? 'B' : 'W'}:W${list(p.squares(1), p.squares(3))}:B${list(p.squares(0), p.squares(2))}`; // prettier-ignore
+  return position(text, p.rules.name);
+}
+
+describe('evaluation', () => {
+  it('counts runaway men as a square-by-square check does, along random games', () => {
+    const random = seededRandom(99);
+    let checked = 0;
+    for (let game = 0; game < 30; game++) {
+      const p = Position.start();
+      for (let ply = 0; ply < 120; ply++) {
+        const { terms } = evaluateWithTerms(p.rules, p.state);
+        const white = p.squares(3).length === 0 ? naiveRunaways(p, 0) : 0;
+        const black = p.squares(2).length === 0 ? naiveRunaways(p, 1) : 0;
+        expect(terms.runaway, p.toString()).toBe((white - black) * WEIGHTS.runawayMan);
+        checked++;
+        const moves = legalMoves(p);
+        if (moves.length === 0) break;
+        const m = moves[Math.floor(random() * moves.length)];
+        p.play(m.move, m.capturedLo, m.capturedHi);
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('scores a position and its colour-mirrored twin the same for the side to move', () => {
+    const random = seededRandom(5);
+    for (let game = 0; game < 20; game++) {
+      const p = Position.start(game % 2 === 0 ? 'armenian' : 'turkish');
+      for (let ply = 0; ply < 60; ply++) {
+        const twin = mirrored(p);
+        expect(evaluate(twin.rules, twin.state), p.toString()).toBe(evaluate(p.rules, p.state));
+        const moves = legalMoves(p);
+        if (moves.length === 0) break;
+        const m = moves[Math.floor(random() * moves.length)];
+        p.play(m.move, m.capturedLo, m.capturedHi);
+      }
+    }
+  });
+
+  it('values a king above a man and material above everything else in a quiet position', () => {
+    const up = position('W:WKd4,a2:Ba7');
+    const even = position('W:Wd4,a2:Ba7');
+    expect(evaluate(up.rules, up.state)).toBeGreaterThan(evaluate(even.rules, even.state));
+    const extraMan = position('W:Wa2,c2,h2:Bb7,g7');
+    expect(evaluate(extraMan.rules, extraMan.state)).toBeGreaterThan(50);
+  });
+
+  it('lists terms that add up to the score', () => {
+    const p = position('B:Wa2,c3,Kd5:Bb7,g6,h6');
+    const { score, terms } = evaluateWithTerms(p.rules, p.state);
+    const sum = Object.values(terms).reduce((a, b) => a + b, 0);
+    expect(score).toBe(-sum);
+  });
+});
