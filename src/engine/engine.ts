@@ -203,6 +203,11 @@ export class Engine {
     return ok(undefined);
   }
 
+  /** Reads move text against the current position. */
+  parseMove(text: string): Result<LegalMove> {
+    return parseMove(this.current, text);
+  }
+
   /** The legal moves of the current position. */
   legalMoves(): LegalMove[] {
     return legalMoves(this.current);

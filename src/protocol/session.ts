@@ -5,10 +5,8 @@
  * Every bad line gets exactly one `info string error: ...` reply and leaves the engine as
  * it was. Each `go` gets exactly one `bestmove`, also after `stop`, `quit` or end of input.
  */
-import { Engine } from '../engine/engine.js';
+import type { Engine } from '../engine/engine.js';
 import { OPTIONS } from '../engine/options.js';
-import { runBench } from '../search/bench.js';
-import { parseMove } from '../core/notation.js';
 import { parseCommand, type Command } from './commands.js';
 import { formatBestMove, formatError, formatInfo, formatOption } from './format.js';
 
@@ -16,15 +14,26 @@ export const ENGINE_NAME = 'Tama 0.1.0';
 export const ENGINE_AUTHOR = 'the Tama developers';
 
 export class Session {
-  private readonly engine: Engine;
+  private engineInstance: Engine | undefined;
+  private engineLoading: Promise<Engine> | undefined;
   private closed = false;
   private closing: Promise<void> | undefined;
 
-  constructor(private readonly send: (line: string) => void) {
-    this.engine = new Engine({
-      info: (info) => this.send(formatInfo(info)),
-      error: (message) => this.send(formatError(message)),
+  constructor(private readonly send: (line: string) => void) {}
+
+  /**
+   * The engine, loaded on first use: `uci` is answered from static data before the search
+   * code and its worker threads are loaded, and loading starts right after `uciok`.
+   */
+  private loadEngine(): Promise<Engine> {
+    this.engineLoading ??= import('../engine/engine.js').then(({ Engine }) => {
+      this.engineInstance = new Engine({
+        info: (info) => this.send(formatInfo(info)),
+        error: (message) => this.send(formatError(message)),
+      });
+      return this.engineInstance;
     });
+    return this.engineLoading;
   }
 
   /** True once `quit` (or end of input) has been handled. */
@@ -46,18 +55,19 @@ export class Session {
   /** Ends the session: stops a search (its bestmove is still sent) and the workers. */
   quit(): Promise<void> {
     this.closed = true;
-    this.closing ??= this.engine.close();
+    this.closing ??= this.engineLoading
+      ? this.engineLoading.then((engine) => engine.close())
+      : Promise.resolve();
     return this.closing;
   }
 
   private refuseWhileSearching(what: string): boolean {
-    if (!this.engine.searching) return false;
+    if (!this.engineInstance?.searching) return false;
     this.send(formatError(`'${what}' is not allowed while searching (send 'stop' first)`));
     return true;
   }
 
   private async run(command: Command): Promise<void> {
-    const engine = this.engine;
     switch (command.kind) {
       case 'empty':
         return;
@@ -66,7 +76,14 @@ export class Session {
         this.send(`id author ${ENGINE_AUTHOR}`);
         for (const option of OPTIONS) this.send(formatOption(option));
         this.send('uciok');
+        void this.loadEngine();
         return;
+      case 'quit':
+        await this.quit();
+        return;
+    }
+    const engine = await this.loadEngine();
+    switch (command.kind) {
       case 'isready':
         this.send('readyok');
         return;
@@ -80,7 +97,7 @@ export class Session {
         this.reportFailure(engine.setPosition(command.fen, command.moves));
         return;
       case 'go':
-        this.go(command);
+        this.go(engine, command);
         return;
       case 'stop':
         engine.stop();
@@ -88,12 +105,9 @@ export class Session {
       case 'ponderhit':
         engine.ponderhit();
         return;
-      case 'quit':
-        await this.quit();
-        return;
       case 'd':
         if (this.refuseWhileSearching('d')) return;
-        this.showPosition();
+        this.showPosition(engine);
         return;
       case 'moves': {
         if (this.refuseWhileSearching('moves')) return;
@@ -103,7 +117,7 @@ export class Session {
       }
       case 'eval':
         if (this.refuseWhileSearching('eval')) return;
-        this.showEval();
+        this.showEval(engine);
         return;
       case 'perft': {
         if (this.refuseWhileSearching('go perft')) return;
@@ -115,6 +129,7 @@ export class Session {
       }
       case 'bench': {
         if (this.refuseWhileSearching('bench')) return;
+        const { runBench } = await import('../search/bench.js');
         const result = runBench({ depth: command.depth, variant: engine.settings.variant });
         this.send(`Nodes searched: ${result.nodes}`);
         this.send(`Nodes/second: ${result.nps}`);
@@ -123,8 +138,7 @@ export class Session {
     }
   }
 
-  private go(command: Extract<Command, { kind: 'go' }>): void {
-    const engine = this.engine;
+  private go(engine: Engine, command: Extract<Command, { kind: 'go' }>): void {
     if (engine.searching) {
       this.send(formatError("'go' while a search is running (send 'stop' first)"));
       return;
@@ -134,14 +148,14 @@ export class Session {
     const limits = bounded ? command.limits : { ...command.limits, infinite: true };
     if (limits.searchmoves) {
       for (const text of limits.searchmoves) {
-        const parsed = parseMove(engine.position, text);
+        const parsed = engine.parseMove(text);
         if (!parsed.ok) {
           this.send(formatError(`go searchmoves: ${parsed.error.message}`));
           return;
         }
       }
       const normalised = limits.searchmoves.map((text) => {
-        const parsed = parseMove(engine.position, text);
+        const parsed = engine.parseMove(text);
         return parsed.ok ? parsed.value.text : text;
       });
       void engine.go({ ...limits, searchmoves: normalised }).then((best) => this.send(formatBestMove(best.move, best.ponder))); // prettier-ignore
@@ -154,8 +168,7 @@ export class Session {
     if (!result.ok && result.error) this.send(formatError(result.error.message));
   }
 
-  private showPosition(): void {
-    const engine = this.engine;
+  private showPosition(engine: Engine): void {
     const position = engine.position;
     for (const line of position.diagram().split('\n')) this.send(line);
     this.send(`Position: ${position.toString()}`);
@@ -166,13 +179,13 @@ export class Session {
     this.send(`Game: ${engine.describeGame()}`);
   }
 
-  private showEval(): void {
-    const result = this.engine.evaluate();
+  private showEval(engine: Engine): void {
+    const result = engine.evaluate();
     this.send('term          White-Black');
     for (const [name, value] of Object.entries(result.terms)) {
       this.send(`${name.padEnd(13)} ${String(value).padStart(11)}`);
     }
-    const side = this.engine.position.sideToMove === 0 ? 'White' : 'Black';
+    const side = engine.position.sideToMove === 0 ? 'White' : 'Black';
     this.send(`Evaluation: ${result.score} (${side} to move, centi-men from its side)`);
     if (result.capturePending) {
       this.send('Note: the side to move must capture; search resolves captures before it evaluates'); // prettier-ignore
