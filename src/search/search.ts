@@ -241,6 +241,7 @@ export class Searcher {
     let completedDepth = 0;
     let ponderIndex = -1;
     let previousBest = -1;
+    let previousScore = 0;
     let stableIterations = 0;
     const lineScores: number[] = [];
     const lineBest: number[] = [];
@@ -303,6 +304,8 @@ export class Searcher {
         const moves = Math.ceil((MATE - Math.abs(bestScore)) / 2);
         if (bestScore > 0 && moves <= limits.mate) break;
       }
+      const scoreBefore = previousScore;
+      previousScore = bestScore;
       if (bestIndex === previousBest) stableIterations++;
       else stableIterations = 0;
       previousBest = bestIndex;
@@ -316,7 +319,9 @@ export class Searcher {
       ) {
         const elapsed = nowMs() - this.clockStart();
         if (candidates === 1 && elapsed > Math.min(budget.optimum * 0.1, 50)) break;
-        const scale = stableIterations >= 3 ? 0.5 : stableIterations === 0 ? 1.5 : 1;
+        // A settled best move needs less time; a new best move or a falling score more.
+        let scale = stableIterations >= 3 ? 0.5 : stableIterations === 0 ? 1.5 : 1;
+        if (depth > 1 && bestScore < scoreBefore - 30) scale *= 1.5;
         if (elapsed > budget.optimum * scale) break;
       }
       if (Math.abs(bestScore) >= MATE_BOUND && depth > MATE - Math.abs(bestScore) + 2) {
