@@ -4,6 +4,8 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { runBenchCommand } from './commands/bench.js';
+import { MATCH_HELP, runMatchCommand } from './commands/match.js';
+import { runMatchOpeningsCommand } from './commands/match-openings.js';
 import { runPerftCommand } from './commands/perft.js';
 import { BENCH_DEPTH, BENCH_HASH_MB } from './search/bench.js';
 import { runProtocolLoop } from './protocol/stdio.js';
@@ -68,6 +70,50 @@ program
       options,
       (line) => process.stdout.write(line + '\n'),
       (line) => process.stderr.write(line + '\n'),
+    );
+  });
+
+program
+  .command('match')
+  .description('play games between engines and report W/D/L, Elo, SPRT; writes PDN')
+  .usage('--engine cmd=CMD [key=value ...] --engine cmd=CMD [...] [settings]')
+  .argument('[settings...]', 'the match settings below (read by src/match/match-args.ts)')
+  .allowUnknownOption()
+  .allowExcessArguments()
+  .addHelpText('after', MATCH_HELP)
+  .action(async (settings: string[]) => {
+    process.exitCode = await runMatchCommand(settings, (line) => process.stdout.write(line + '\n'));
+  });
+
+program
+  .command('match-openings')
+  .description('write a file of balanced openings (random plies from the start) for tama match')
+  .addOption(
+    new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
+  )
+  .option('--count <n>', 'distinct openings to write (1-100000)', integerIn(1, 100_000), 600)
+  .option('--min-plies <n>', 'fewest random plies from the start (1-60)', integerIn(1, 60), 6)
+  .option('--max-plies <n>', 'most random plies from the start (1-60)', integerIn(1, 60), 8)
+  .option('--seed <n>', 'seed of the random games (0-4294967295)', integerIn(0, 4294967295), 1)
+  .option(
+    '--mobility-gap <n>',
+    "largest difference of the two sides' move counts",
+    integerIn(0, 1000),
+    4,
+  )
+  .option('--check-depth <n>', 'plies of the material check, 0 = off (0-4)', integerIn(0, 4), 2)
+  .addOption(
+    new Option('--format <kind>', 'position text or moves from the start')
+      .choices(['fen', 'moves'])
+      .default('fen'),
+  )
+  .option('--engine <cmd>', 'also require an engine score near 0 (a command line)')
+  .option('--depth <n>', 'search depth for --engine (1-64)', integerIn(1, 64), 8)
+  .option('--margin <cp>', 'largest |score| in cp for --engine (0-10000)', integerIn(0, 10000), 30)
+  .option('--out <file>', 'write the file here instead of printing it')
+  .action(async (options) => {
+    process.exitCode = await runMatchOpeningsCommand(options, (line) =>
+      process.stdout.write(line + '\n'),
     );
   });
 

@@ -1,0 +1,63 @@
+/** `tama match-openings`: writes a file of balanced openings for `tama match`. */
+import { writeFileSync } from 'node:fs';
+import type { VariantName } from '../core/variant.js';
+import { generateOpenings, openingsHeader } from '../match/make-openings.js';
+import { splitCommandLine } from '../match/shell-words.js';
+
+export interface MatchOpeningsOptions {
+  readonly variant: VariantName;
+  readonly count: number;
+  readonly minPlies: number;
+  readonly maxPlies: number;
+  readonly seed: number;
+  readonly mobilityGap: number;
+  readonly checkDepth: number;
+  readonly format: 'fen' | 'moves';
+  readonly engine?: string;
+  readonly depth: number;
+  readonly margin: number;
+  readonly out?: string;
+}
+
+/** Generates the openings and writes them to `out` (or prints them); returns the exit code. */
+export async function runMatchOpeningsCommand(
+  options: MatchOpeningsOptions,
+  print: (line: string) => void,
+  printError: (line: string) => void = (line) => process.stderr.write(line + '\n'),
+): Promise<number> {
+  if (options.maxPlies < options.minPlies) {
+    printError('error: --max-plies must not be below --min-plies');
+    return 2;
+  }
+  let engine;
+  if (options.engine !== undefined) {
+    const words = splitCommandLine(options.engine);
+    if (!words.ok) {
+      printError(`error: --engine: ${words.error.message}`);
+      return 2;
+    }
+    engine = {
+      command: { program: words.value[0], args: words.value.slice(1) },
+      commandText: options.engine,
+      depth: options.depth,
+      marginCp: options.margin,
+      stallMs: 60_000,
+    };
+  }
+  const settings = { ...options, engine };
+  const generated = await generateOpenings(settings);
+  if (!generated.ok) {
+    printError(`error: ${generated.error.message}`);
+    return 1;
+  }
+  const text =
+    [...openingsHeader(settings, options.out), ...generated.value.lines].join('\n') + '\n';
+  if (options.out === undefined) print(text.trimEnd());
+  else {
+    writeFileSync(options.out, text);
+    printError(
+      `wrote ${generated.value.lines.length} openings to ${options.out} (${generated.value.attempts} random games tried)`,
+    );
+  }
+  return 0;
+}

@@ -1,0 +1,345 @@
+/**
+ * One engine as a child process speaking the text protocol: start it, say `uci`, set
+ * options, wait for `readyok`, ask for a move and read `info`/`bestmove`, and notice when it
+ * crashes, leaves or stops answering. Every wait has a timeout; nothing here throws because
+ * an engine misbehaves: a failure comes back as a value naming its kind.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+
+/** How an engine failed: died (crash), left on its own (disconnect), or went silent (stall). */
+export type FailureKind = 'crash' | 'disconnect' | 'stall';
+
+export interface EngineFailure {
+  readonly kind: FailureKind;
+  readonly message: string;
+}
+
+/** The program to run, already split into words (see shell-words.ts). */
+export interface EngineCommand {
+  readonly program: string;
+  readonly args: readonly string[];
+  readonly cwd?: string;
+}
+
+/** What the engine said about itself in answer to `uci`. */
+export interface EngineIdentity {
+  readonly name?: string;
+  readonly author?: string;
+  /** Names of the options it declared. */
+  readonly options: readonly string[];
+}
+
+/** A score as the engine reported it, from the side to move's point of view. */
+export interface EngineScore {
+  readonly unit: 'cp' | 'mate';
+  readonly value: number;
+}
+
+export type SearchOutcome =
+  | {
+      readonly kind: 'bestmove';
+      readonly move: string;
+      readonly elapsedMs: number;
+      readonly score?: EngineScore;
+      readonly depth?: number;
+    }
+  | { readonly kind: 'failure'; readonly failure: EngineFailure; readonly elapsedMs: number };
+
+/** Receives the traffic: '>' runner to engine, '<' engine to runner, '!' engine stderr. */
+export type TrafficLog = (label: string, direction: '>' | '<' | '!', line: string) => void;
+
+type Waited<T> = { ok: true; value: T } | { ok: false; failure: EngineFailure };
+
+interface Pending {
+  line(line: string): void;
+  gone(failure: EngineFailure): void;
+}
+
+const STDERR_TAIL = 5;
+
+export class EngineProcess {
+  private readonly child: ChildProcessWithoutNullStreams | undefined;
+  private pending: Pending | undefined;
+  private failure: EngineFailure | undefined;
+  private closing = false;
+  private buffer = '';
+  private readonly stderrTail: string[] = [];
+  private resolveExited!: () => void;
+  /** Settles once the process is gone, however it went. */
+  readonly exited: Promise<void> = new Promise((resolve) => (this.resolveExited = resolve));
+
+  constructor(
+    command: EngineCommand,
+    readonly label: string,
+    private readonly log?: TrafficLog,
+  ) {
+    try {
+      // Its own process group: a Ctrl-C in the terminal reaches the runner only, which then
+      // stops the engines itself instead of seeing them all "crash".
+      this.child = spawn(command.program, [...command.args], {
+        cwd: command.cwd,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: process.platform !== 'win32',
+      });
+    } catch (error) {
+      this.child = undefined;
+      this.gone({ kind: 'crash', message: `could not start: ${(error as Error).message}` });
+      return;
+    }
+    const child = this.child;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => this.receive(chunk));
+    child.stdout.on('end', () => {
+      if (this.buffer !== '') this.handleLine(this.buffer);
+      this.buffer = '';
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      for (const line of chunk.split(/\r?\n/)) {
+        if (line === '') continue;
+        this.stderrTail.push(line);
+        if (this.stderrTail.length > STDERR_TAIL) this.stderrTail.shift();
+        this.log?.(this.label, '!', line);
+      }
+    });
+    child.stdin.on('error', () => {
+      // EPIPE when the engine has gone; its 'close' event reports that.
+    });
+    child.on('error', (error) => {
+      this.gone({ kind: 'crash', message: `could not start: ${error.message}` });
+    });
+    child.on('close', (code, signal) => {
+      const detail = this.stderrTail.length > 0 ? ` (stderr: ${this.stderrTail.join(' | ')})` : '';
+      if (this.closing) this.gone({ kind: 'disconnect', message: 'closed by the runner' });
+      else if (signal !== null) {
+        this.gone({ kind: 'crash', message: `killed by signal ${signal}${detail}` });
+      } else if (code !== 0) {
+        this.gone({ kind: 'crash', message: `exited with code ${code}${detail}` });
+      } else this.gone({ kind: 'disconnect', message: `exited on its own${detail}` });
+    });
+  }
+
+  /** The process id, when it started. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Whether the process is still there to talk to. */
+  get alive(): boolean {
+    return this.failure === undefined;
+  }
+
+  /** Sends one command line (dropped silently when the engine is gone). */
+  send(line: string): void {
+    if (this.failure !== undefined || this.child === undefined) return;
+    this.log?.(this.label, '>', line);
+    this.child.stdin.write(line + '\n');
+  }
+
+  /** `uci` ... `uciok`: the engine's name, author and declared options. */
+  async handshake(stallMs: number): Promise<Waited<EngineIdentity>> {
+    let name: string | undefined;
+    let author: string | undefined;
+    const options: string[] = [];
+    const waiting = this.waitFor(
+      (line) => {
+        const id = /^id\s+(name|author)\s+(.*)$/.exec(line);
+        if (id) {
+          if (id[1] === 'name') name = id[2].trim();
+          else author = id[2].trim();
+        }
+        const option = /^option\s+name\s+(.+?)\s+type\s/.exec(line);
+        if (option) options.push(option[1]);
+        return line === 'uciok' ? true : undefined;
+      },
+      stallMs,
+      'uciok',
+    );
+    this.send('uci');
+    const result = await waiting;
+    return result.ok ? { ok: true, value: { name, author, options } } : result;
+  }
+
+  /** `setoption name N value V` (the protocol has no reply to it). */
+  setOption(name: string, value: string): void {
+    this.send(`setoption name ${name} value ${value}`);
+  }
+
+  /** `isready` ... `readyok`; undefined when it answered. */
+  async ready(stallMs: number): Promise<EngineFailure | undefined> {
+    const waiting = this.waitFor(
+      (line) => (line === 'readyok' ? true : undefined),
+      stallMs,
+      'readyok',
+    );
+    this.send('isready');
+    const result = await waiting;
+    return result.ok ? undefined : result.failure;
+  }
+
+  /** `ucinewgame` then `isready`; undefined when the engine is ready for the game. */
+  async newGame(stallMs: number): Promise<EngineFailure | undefined> {
+    this.send('ucinewgame');
+    return this.ready(stallMs);
+  }
+
+  /**
+   * Sends the position and the go command and waits for `bestmove`, keeping the last score
+   * and depth of its `info` lines. Once `deadlineMs` (the time the move may take) passes,
+   * the runner sends `stop`; an engine that then stays silent for `stallMs` more, or that
+   * has no deadline and is silent for `stallMs`, has stalled.
+   */
+  search(
+    positionLine: string,
+    goLine: string,
+    deadlineMs: number | undefined,
+    stallMs: number,
+  ): Promise<SearchOutcome> {
+    return new Promise((resolve) => {
+      const started = performance.now();
+      const elapsed = () => performance.now() - started;
+      if (this.failure !== undefined) {
+        resolve({ kind: 'failure', failure: this.failure, elapsedMs: 0 });
+        return;
+      }
+      let score: EngineScore | undefined;
+      let depth: number | undefined;
+      let stopTimer: NodeJS.Timeout | undefined;
+      let stallTimer: NodeJS.Timeout | undefined;
+      const finish = (outcome: SearchOutcome) => {
+        clearTimeout(stopTimer);
+        clearTimeout(stallTimer);
+        this.pending = undefined;
+        resolve(outcome);
+      };
+      const stall = () =>
+        finish({
+          kind: 'failure',
+          failure: { kind: 'stall', message: `no bestmove after ${Math.round(elapsed())} ms` },
+          elapsedMs: elapsed(),
+        });
+      if (deadlineMs === undefined) stallTimer = setTimeout(stall, stallMs);
+      else {
+        stopTimer = setTimeout(() => {
+          this.send('stop');
+          stallTimer = setTimeout(stall, stallMs);
+        }, deadlineMs);
+      }
+      this.pending = {
+        line: (line) => {
+          const tokens = line.trim().split(/\s+/);
+          if (tokens[0] === 'info') {
+            const info = parseInfo(tokens);
+            if (info.score !== undefined) score = info.score;
+            if (info.depth !== undefined) depth = info.depth;
+          } else if (tokens[0] === 'bestmove') {
+            finish({ kind: 'bestmove', move: tokens[1] ?? '', elapsedMs: elapsed(), score, depth });
+          }
+        },
+        gone: (failure) => finish({ kind: 'failure', failure, elapsedMs: elapsed() }),
+      };
+      this.send(positionLine);
+      this.send(goLine);
+    });
+  }
+
+  /** Asks the engine to quit and kills it if it is still there after `graceMs`. */
+  async quit(graceMs = 1000): Promise<void> {
+    if (this.failure === undefined) {
+      this.send('quit');
+      this.closing = true;
+      const timer = setTimeout(() => this.kill(), graceMs);
+      await this.exited;
+      clearTimeout(timer);
+    }
+  }
+
+  /** Ends the process at once (SIGKILL); used for engines that stalled. */
+  kill(): void {
+    this.closing = true;
+    if (
+      this.child !== undefined &&
+      this.child.exitCode === null &&
+      this.child.signalCode === null
+    ) {
+      this.child.kill('SIGKILL');
+    }
+  }
+
+  private waitFor<T>(
+    match: (line: string) => T | undefined,
+    timeoutMs: number,
+    what: string,
+  ): Promise<Waited<T>> {
+    return new Promise((resolve) => {
+      if (this.failure !== undefined) {
+        resolve({ ok: false, failure: this.failure });
+        return;
+      }
+      const finish = (result: Waited<T>) => {
+        clearTimeout(timer);
+        this.pending = undefined;
+        resolve(result);
+      };
+      const timer = setTimeout(
+        () =>
+          finish({
+            ok: false,
+            failure: { kind: 'stall', message: `no ${what} within ${timeoutMs} ms` },
+          }),
+        timeoutMs,
+      );
+      this.pending = {
+        line: (line) => {
+          const value = match(line);
+          if (value !== undefined) finish({ ok: true, value });
+        },
+        gone: (failure) => finish({ ok: false, failure }),
+      };
+    });
+  }
+
+  private receive(chunk: string): void {
+    this.buffer += chunk;
+    let newline = this.buffer.indexOf('\n');
+    while (newline >= 0) {
+      const line = this.buffer.slice(0, newline).replace(/\r$/, '');
+      this.buffer = this.buffer.slice(newline + 1);
+      this.handleLine(line);
+      newline = this.buffer.indexOf('\n');
+    }
+  }
+
+  private handleLine(raw: string): void {
+    this.log?.(this.label, '<', raw);
+    const line = raw.trim();
+    if (line !== '') this.pending?.line(line);
+  }
+
+  private gone(failure: EngineFailure): void {
+    if (this.failure !== undefined) return;
+    this.failure = failure;
+    this.pending?.gone(failure);
+    this.resolveExited();
+  }
+}
+
+/** Score and depth of an `info` line; `info string ...` carries neither. */
+export function parseInfo(tokens: readonly string[]): { score?: EngineScore; depth?: number } {
+  let score: EngineScore | undefined;
+  let depth: number | undefined;
+  for (let i = 1; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token === 'string' || token === 'pv') break;
+    if (token === 'depth' && /^\d+$/.test(tokens[i + 1] ?? '')) depth = Number(tokens[++i]);
+    else if (token === 'score') {
+      const unit = tokens[i + 1];
+      const value = tokens[i + 2];
+      if ((unit === 'cp' || unit === 'mate') && /^-?\d+$/.test(value ?? '')) {
+        score = { unit, value: Number(value) };
+        i += 2;
+      }
+    }
+  }
+  return { score, depth };
+}

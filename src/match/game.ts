@@ -1,0 +1,318 @@
+/**
+ * One game between two engine processes, judged by the runner with the rules of src/core:
+ * the engines only propose moves. The game ends when the side to move has no legal move
+ * (it loses), on threefold repetition or no progress (draws), at the ply limit, by score
+ * adjudication, or when an engine forfeits: an illegal move, a time loss, a stall, a crash
+ * or a disconnect loses the game for that side.
+ */
+import { legalMoves, parseMove } from '../core/notation.js';
+import type { Position } from '../core/position.js';
+import { BLACK, WHITE, type Color, type VariantName } from '../core/variant.js';
+import {
+  Adjudicator,
+  type DrawAdjudication,
+  type ResignAdjudication,
+  type Verdict,
+} from './adjudication.js';
+import type { EngineFailure, EngineProcess, EngineScore, FailureKind } from './engine-process.js';
+import { openingStartPosition, type Opening } from './openings.js';
+import { Clock, goCommand, moveDeadline, type SearchLimits } from './time-control.js';
+
+/** One side of a game: a started engine process and how it may think. */
+export interface GamePlayer {
+  readonly process: EngineProcess;
+  readonly limits: SearchLimits;
+  readonly timeMarginMs: number;
+  readonly stallMs: number;
+}
+
+/** The runner's draw rules and adjudication; 0 turns a counting rule off. */
+export interface GameRules {
+  /** A position repeated this many times (same side to move) is a draw; RULES.md: 3. */
+  readonly repetitions: number;
+  /** This many plies without capture or man move is a draw; RULES.md: 100. */
+  readonly noProgressPlies: number;
+  /** The game is drawn once it has this many plies. */
+  readonly maxPlies: number;
+  readonly draw?: DrawAdjudication;
+  readonly resign?: ResignAdjudication;
+}
+
+export const DEFAULT_GAME_RULES: GameRules = { repetitions: 3, noProgressPlies: 100, maxPlies: 0 };
+
+export type GameResult = 'white' | 'black' | 'draw' | 'none';
+
+/** Why a game ended. The last five are forfeits by the engine that failed. */
+export type Termination =
+  | 'no-moves'
+  | 'repetition'
+  | 'no-progress'
+  | 'max-plies'
+  | 'adjudication-draw'
+  | 'adjudication-resign'
+  | 'interrupted'
+  | 'illegal-move'
+  | 'time-forfeit'
+  | 'stall'
+  | 'crash'
+  | 'disconnect';
+
+export const FORFEITS = ['illegal-move', 'time-forfeit', 'stall', 'crash', 'disconnect'] as const;
+export type Forfeit = (typeof FORFEITS)[number];
+
+export interface PlayedMove {
+  readonly text: string;
+  readonly color: Color;
+  /** True for the opening's moves, which no engine chose. */
+  readonly book: boolean;
+  readonly elapsedMs?: number;
+  readonly score?: EngineScore;
+  readonly depth?: number;
+}
+
+export interface GameRecord {
+  /** Position text of the first position; undefined for the start position. */
+  readonly fen?: string;
+  readonly moves: readonly PlayedMove[];
+  readonly result: GameResult;
+  readonly termination: Termination;
+  /** A sentence for people, e.g. "Black lost on time (1234 ms used, 1000 ms left)". */
+  readonly reason: string;
+  /** Position text after the last move. */
+  readonly finalPosition: string;
+  /** The side whose engine forfeited the game, if one did. */
+  readonly forfeitedBy?: Color;
+}
+
+export interface GameSetup {
+  readonly variant: VariantName;
+  readonly opening: Opening;
+  readonly white: GamePlayer;
+  readonly black: GamePlayer;
+  readonly rules: GameRules;
+  /** Aborting ends the game at once with result 'none' (it is then not counted). */
+  readonly signal?: AbortSignal;
+}
+
+export const COLOR_NAMES = ['White', 'Black'] as const;
+
+const winnerOf = (loser: Color): GameResult => (loser === WHITE ? 'black' : 'white');
+
+/** The record of a game an engine lost before it started (it could not start or get ready). */
+export function forfeitBeforeStart(
+  opening: Opening,
+  variant: VariantName,
+  loser: Color,
+  failure: EngineFailure,
+): GameRecord {
+  const position = openingStartPosition(opening, variant);
+  const moves: PlayedMove[] = [];
+  for (const text of opening.moves) {
+    const parsed = parseMove(position, text);
+    if (!parsed.ok) break;
+    moves.push({ text, color: position.sideToMove, book: true });
+    position.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
+  }
+  return {
+    fen: opening.fen,
+    moves,
+    result: winnerOf(loser),
+    termination: failure.kind,
+    reason: `${COLOR_NAMES[loser]}'s engine failed before the game: ${failure.message}`,
+    finalPosition: position.toString(),
+    forfeitedBy: loser,
+  };
+}
+
+/** Plays one game to its end and returns its record; never throws for engine misbehaviour. */
+export async function playGame(setup: GameSetup): Promise<GameRecord> {
+  const { variant, opening, rules, signal } = setup;
+  const players = [setup.white, setup.black] as const;
+  const position = openingStartPosition(opening, variant);
+  const moves: PlayedMove[] = [];
+  const seen = new Map<string, number>();
+  let repeats = 0;
+  const countPosition = () => {
+    const key = position.keyHex();
+    repeats = (seen.get(key) ?? 0) + 1;
+    seen.set(key, repeats);
+  };
+  countPosition();
+  for (const text of opening.moves) {
+    const parsed = parseMove(position, text);
+    if (!parsed.ok) throw new Error(`opening move ${text}: ${parsed.error.message}`);
+    moves.push({ text: parsed.value.text, color: position.sideToMove, book: true });
+    position.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
+    countPosition();
+  }
+
+  const end = (
+    result: GameResult,
+    termination: Termination,
+    reason: string,
+    forfeitedBy?: Color,
+  ): GameRecord => ({
+    fen: opening.fen,
+    moves,
+    result,
+    termination,
+    reason,
+    finalPosition: position.toString(),
+    forfeitedBy,
+  });
+  const forfeit = (loser: Color, termination: Termination, reason: string) =>
+    end(winnerOf(loser), termination, `${COLOR_NAMES[loser]} ${reason}`, loser);
+
+  for (const color of [WHITE, BLACK] as const) {
+    const failure = await players[color].process.newGame(players[color].stallMs);
+    if (failure) {
+      return forfeit(color, failure.kind, `engine failed at ucinewgame: ${failure.message}`);
+    }
+  }
+
+  const clocks = players.map((p) => (p.limits.clock ? new Clock(p.limits.clock) : undefined));
+  const adjudicator = new Adjudicator(rules.draw, rules.resign);
+  const positionCommand =
+    opening.fen === undefined ? 'position startpos' : `position fen ${opening.fen}`;
+  let verdict: Verdict | undefined;
+
+  for (;;) {
+    if (signal?.aborted) return end('none', 'interrupted', 'the match was stopped');
+    const mover = position.sideToMove;
+    const other = (mover ^ 1) as Color;
+    const over = judgePosition(position, repeats, moves.length, verdict, rules);
+    if (over) return end(over.result, over.termination, over.reason);
+
+    const player = players[mover];
+    const texts = moves.map((m) => m.text);
+    const positionLine =
+      texts.length > 0 ? `${positionCommand} moves ${texts.join(' ')}` : positionCommand;
+    const goLine = goCommand(player.limits, mover, clocks[mover], clocks[other]);
+    const deadline = moveDeadline(player.limits, clocks[mover], player.timeMarginMs);
+    const searching = player.process.search(positionLine, goLine, deadline, player.stallMs);
+    const outcome = await untilAborted(searching, signal);
+    if (outcome === 'aborted') {
+      player.process.send('stop');
+      return end('none', 'interrupted', 'the match was stopped');
+    }
+    if (outcome.kind === 'failure') {
+      const { kind, message } = outcome.failure;
+      return forfeit(mover, kind, `${FAILURE_WORDS[kind]}: ${message}`);
+    }
+    const elapsed = Math.round(outcome.elapsedMs);
+    const clock = clocks[mover];
+    if (clock) {
+      const left = Math.round(clock.remainingMs);
+      if (!clock.charge(outcome.elapsedMs, player.timeMarginMs)) {
+        return forfeit(mover, 'time-forfeit', `lost on time (${elapsed} ms used, ${left} ms left)`);
+      }
+    } else if (
+      player.limits.moveTimeMs !== undefined &&
+      outcome.elapsedMs > player.limits.moveTimeMs + player.timeMarginMs
+    ) {
+      return forfeit(
+        mover,
+        'time-forfeit',
+        `lost on time (${elapsed} ms used, ${player.limits.moveTimeMs} ms a move)`,
+      );
+    }
+    const parsed = parseMove(position, outcome.move);
+    if (!parsed.ok) {
+      return forfeit(
+        mover,
+        'illegal-move',
+        `made an illegal move '${outcome.move}': ${parsed.error.message}`,
+      );
+    }
+    position.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
+    moves.push({
+      text: parsed.value.text,
+      color: mover,
+      book: false,
+      elapsedMs: outcome.elapsedMs,
+      score: outcome.score,
+      depth: outcome.depth,
+    });
+    countPosition();
+    verdict = adjudicator.record(mover, outcome.score, moves.length);
+  }
+}
+
+const FAILURE_WORDS: Record<FailureKind, string> = {
+  stall: 'engine stalled',
+  crash: 'engine crashed',
+  disconnect: 'engine disconnected',
+};
+
+/**
+ * Whether the game is over before the side to move plays, by the rules first (no legal
+ * move, repetition, no progress), then by adjudication, then by the ply limit.
+ */
+function judgePosition(
+  position: Position,
+  repeats: number,
+  plies: number,
+  verdict: Verdict | undefined,
+  rules: GameRules,
+): { result: GameResult; termination: Termination; reason: string } | undefined {
+  const mover = position.sideToMove;
+  if (legalMoves(position).length === 0) {
+    return {
+      result: winnerOf(mover),
+      termination: 'no-moves',
+      reason: `${COLOR_NAMES[mover]} has no legal move`,
+    };
+  }
+  if (rules.repetitions > 0 && repeats >= rules.repetitions) {
+    return {
+      result: 'draw',
+      termination: 'repetition',
+      reason: `the same position occurred ${repeats} times`,
+    };
+  }
+  if (rules.noProgressPlies > 0 && position.quietPlies >= rules.noProgressPlies) {
+    return {
+      result: 'draw',
+      termination: 'no-progress',
+      reason: `${position.quietPlies} plies without capture or man move`,
+    };
+  }
+  if (verdict?.kind === 'draw') {
+    return {
+      result: 'draw',
+      termination: 'adjudication-draw',
+      reason: `draw adjudicated: ${verdict.reason}`,
+    };
+  }
+  if (verdict?.kind === 'resign') {
+    return {
+      result: winnerOf(verdict.loser),
+      termination: 'adjudication-resign',
+      reason: `${COLOR_NAMES[verdict.loser]} resigns (adjudicated): ${verdict.reason}`,
+    };
+  }
+  if (rules.maxPlies > 0 && plies >= rules.maxPlies) {
+    return {
+      result: 'draw',
+      termination: 'max-plies',
+      reason: `the game reached ${rules.maxPlies} plies`,
+    };
+  }
+  return undefined;
+}
+
+function untilAborted<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+): Promise<T | 'aborted'> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.resolve('aborted');
+  return new Promise((resolve) => {
+    const onAbort = () => resolve('aborted');
+    signal.addEventListener('abort', onAbort, { once: true });
+    void promise.then((value) => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(value);
+    });
+  });
+}

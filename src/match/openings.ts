@@ -1,0 +1,136 @@
+/**
+ * Openings for a match: a text file with one opening a line, either position text
+ * (`W:Wa2,...:B...`, optionally followed by moves from it) or a move sequence from the
+ * start (`c3-c4 f6-f5 ...`, move numbers allowed). Lines starting with `#` and blank lines
+ * are ignored. Every opening is checked against the rules when it is loaded, so a game never
+ * starts from a bad line. Each opening is played twice, colours swapped (schedule.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { legalMoves, parseMove } from '../core/notation.js';
+import { Position, START_POSITION } from '../core/position.js';
+import { fail, ok, type Result } from '../core/result.js';
+import type { VariantName } from '../core/variant.js';
+import { seededRandom, shuffled } from './random.js';
+
+export interface Opening {
+  /** Position text of the first position; undefined for the start position. */
+  readonly fen?: string;
+  /** Moves played from that position before the engines take over, in full move text. */
+  readonly moves: readonly string[];
+  /** Its line in the openings file (1-based); 0 when it is not from a file. */
+  readonly line: number;
+}
+
+/** The start position with no moves: what every game uses when no openings are given. */
+export const START_OPENING: Opening = Object.freeze({ moves: Object.freeze([]), line: 0 });
+
+export type OpeningOrder = 'sequential' | 'random';
+
+export type OpeningErrorCode = 'unreadable' | 'bad-position' | 'bad-move' | 'no-moves' | 'empty';
+
+/** The first position of an opening (before its moves). */
+export function openingStartPosition(opening: Opening, variant: VariantName): Position {
+  if (opening.fen === undefined) return Position.start(variant);
+  const parsed = Position.parse(opening.fen, variant);
+  if (!parsed.ok) throw new Error(`opening position: ${parsed.error.message}`);
+  return parsed.value;
+}
+
+/**
+ * Reads one opening line; `plies` (when given) keeps only that many of its moves. Fails when
+ * the position text is bad, a move is illegal, or the opening leaves no legal move.
+ */
+export function parseOpeningLine(
+  text: string,
+  variant: VariantName,
+  plies?: number,
+  line = 0,
+): Result<Opening, OpeningErrorCode> {
+  let rest = text.trim();
+  let position = Position.start(variant);
+  let fen: string | undefined;
+  if (/^[WB]:/i.test(rest)) {
+    const space = rest.search(/\s/);
+    const positionText = space < 0 ? rest : rest.slice(0, space);
+    rest = space < 0 ? '' : rest.slice(space + 1).trim();
+    const parsed = Position.parse(positionText, variant);
+    if (!parsed.ok) return fail('bad-position', parsed.error.message);
+    position = parsed.value;
+    const normal = position.toString();
+    fen = normal === START_POSITION ? undefined : normal;
+  }
+  const tokens = rest === '' ? [] : rest.split(/\s+/).filter((t) => !/^\d+\.+$/.test(t));
+  const moves: string[] = [];
+  for (const token of tokens) {
+    if (plies !== undefined && moves.length >= plies) break;
+    const parsed = parseMove(position, token.replace(/^\d+\.+/, ''));
+    if (!parsed.ok) return fail('bad-move', parsed.error.message);
+    position.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
+    moves.push(parsed.value.text);
+  }
+  if (legalMoves(position).length === 0) {
+    return fail('no-moves', 'the side to move has no legal move after this opening');
+  }
+  return ok({ fen, moves, line });
+}
+
+/** Reads an openings file's text: one opening a line, `#` comments and blank lines skipped. */
+export function parseOpenings(
+  text: string,
+  variant: VariantName,
+  plies?: number,
+): Result<Opening[], OpeningErrorCode> {
+  const openings: Opening[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const parsed = parseOpeningLine(line, variant, plies, i + 1);
+    if (!parsed.ok) return fail(parsed.error.code, `line ${i + 1}: ${parsed.error.message}`);
+    openings.push(parsed.value);
+  }
+  if (openings.length === 0) return fail('empty', 'the openings file has no openings');
+  return ok(openings);
+}
+
+/** Loads and checks an openings file. */
+export function loadOpenings(
+  path: string,
+  variant: VariantName,
+  plies?: number,
+): Result<Opening[], OpeningErrorCode> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    return fail('unreadable', `cannot read openings file '${path}': ${(error as Error).message}`);
+  }
+  const parsed = parseOpenings(text, variant, plies);
+  return parsed.ok ? parsed : fail(parsed.error.code, `${path}: ${parsed.error.message}`);
+}
+
+/**
+ * Which opening each game pair gets: the file's order from line `start` (1-based), or a
+ * shuffle fixed by `seed`; both wrap around when the match has more pairs than openings.
+ */
+export class OpeningSequence {
+  private readonly ordered: readonly Opening[];
+
+  constructor(
+    openings: readonly Opening[],
+    order: OpeningOrder = 'sequential',
+    seed = 1,
+    private readonly start = 1,
+  ) {
+    this.ordered = order === 'random' ? shuffled(openings, seededRandom(seed)) : openings;
+  }
+
+  get size(): number {
+    return this.ordered.length;
+  }
+
+  /** The opening of game pair `pairNumber` (0-based). */
+  at(pairNumber: number): Opening {
+    return this.ordered[(this.start - 1 + pairNumber) % this.ordered.length];
+  }
+}

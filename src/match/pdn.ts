@@ -1,0 +1,179 @@
+/**
+ * PDN (Portable Draughts Notation) for match games: writing a finished game and reading
+ * games back. A game is tag pairs (`[Event "..."]`), then the moves numbered by full move
+ * (`1. c3-c4 f6-f5 2. ...`, `1... f6-f5` when Black starts) in RULES.md move text, engine
+ * moves followed by a `{score/depth time}` comment, and the result: `2-0` White won, `1-1`
+ * draw, `0-2` Black won. A game from another position than the start carries it in a FEN
+ * tag (position text). Reading skips comments, move numbers and unknown tags.
+ */
+import { parseMove } from '../core/notation.js';
+import { Position } from '../core/position.js';
+import { fail, ok, type Result } from '../core/result.js';
+import { BLACK, parseVariantName, type VariantName } from '../core/variant.js';
+import type { GameRecord, GameResult, PlayedMove } from './game.js';
+
+/** What a PDN file says besides the moves. */
+export interface PdnHeader {
+  readonly event: string;
+  /** The day the game started. */
+  readonly date: Date;
+  readonly round: string;
+  readonly white: string;
+  readonly black: string;
+  readonly variant: VariantName;
+  /** Time control of each side (the same text for both gives one TimeControl tag). */
+  readonly whiteTimeControl: string;
+  readonly blackTimeControl: string;
+}
+
+export interface PdnGame {
+  /** Tags in file order. */
+  readonly tags: ReadonlyMap<string, string>;
+  readonly moves: readonly string[];
+  /** The result token at the end of the moves ('2-0', '1-1', '0-2' or '*'). */
+  readonly result: string;
+}
+
+export type PdnErrorCode = 'bad-tag' | 'bad-comment' | 'bad-move' | 'bad-variant' | 'bad-position';
+
+const MOVES_PER_LINE_WIDTH = 80;
+
+/** The PDN result text of a game result; '*' for an unfinished game. */
+export function pdnResultOf(result: GameResult): string {
+  return result === 'white' ? '2-0' : result === 'black' ? '0-2' : result === 'draw' ? '1-1' : '*';
+}
+
+function quote(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+function pdnDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}.${pad(date.getMonth() + 1)}.${pad(date.getDate())}`;
+}
+
+/** The comment after an engine move: score in men (100 cp) from the mover's side, depth, time. */
+export function moveComment(move: PlayedMove): string | undefined {
+  if (move.book) return undefined;
+  const parts: string[] = [];
+  if (move.score !== undefined) {
+    let score: string;
+    if (move.score.unit === 'mate')
+      score = `${move.score.value > 0 ? '+' : '-'}M${Math.abs(move.score.value)}`;
+    else score = `${move.score.value >= 0 ? '+' : ''}${(move.score.value / 100).toFixed(2)}`;
+    parts.push(move.depth !== undefined ? `${score}/${move.depth}` : score);
+  }
+  if (move.elapsedMs !== undefined) parts.push(`${(move.elapsedMs / 1000).toFixed(3)}s`);
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+/** One game as PDN text, ending with a blank line. */
+export function formatPdnGame(header: PdnHeader, game: GameRecord): string {
+  const tags: [string, string][] = [
+    ['Event', header.event],
+    ['Date', pdnDate(header.date)],
+    ['Round', header.round],
+    ['White', header.white],
+    ['Black', header.black],
+    ['Result', pdnResultOf(game.result)],
+  ];
+  if (game.fen !== undefined) tags.push(['FEN', game.fen]);
+  tags.push(['Variant', header.variant === 'armenian' ? 'Armenian' : 'Turkish']);
+  if (header.whiteTimeControl === header.blackTimeControl) {
+    tags.push(['TimeControl', header.whiteTimeControl]);
+  } else {
+    tags.push(['WhiteTimeControl', header.whiteTimeControl]);
+    tags.push(['BlackTimeControl', header.blackTimeControl]);
+  }
+  tags.push(['Termination', game.termination]);
+  tags.push(['PlyCount', String(game.moves.length)]);
+  const lines = tags.map(([name, value]) => `[${name} ${quote(value)}]`);
+  lines.push('');
+
+  // A move keeps its number and its comment on its own line.
+  const tokens: string[] = [];
+  let moveNumber = 1;
+  game.moves.forEach((move, i) => {
+    const number = move.color !== BLACK ? `${moveNumber}. ` : i === 0 ? `${moveNumber}... ` : '';
+    const comment = moveComment(move);
+    tokens.push(number + move.text + (comment === undefined ? '' : ` {${comment}}`));
+    if (move.color === BLACK) moveNumber++;
+  });
+  tokens.push(`{${game.reason.replace(/[{}]/g, '')}}`);
+  tokens.push(pdnResultOf(game.result));
+  let line = '';
+  for (const token of tokens) {
+    if (line !== '' && line.length + 1 + token.length > MOVES_PER_LINE_WIDTH) {
+      lines.push(line);
+      line = token;
+    } else line = line === '' ? token : `${line} ${token}`;
+  }
+  lines.push(line, '', '');
+  return lines.join('\n');
+}
+
+/** Reads every game of a PDN text. */
+export function parsePdn(text: string): Result<PdnGame[], PdnErrorCode> {
+  const games: PdnGame[] = [];
+  let tags = new Map<string, string>();
+  let moves: string[] = [];
+  let inMoves = false;
+  let i = 0;
+  const finish = (result: string) => {
+    games.push({ tags, moves, result });
+    tags = new Map();
+    moves = [];
+    inMoves = false;
+  };
+  while (i < text.length) {
+    const c = text[i];
+    if (/\s/.test(c)) {
+      i++;
+    } else if (c === '[' && !inMoves) {
+      const match = /^\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]/.exec(text.slice(i, i + 10000));
+      if (match === null) return fail('bad-tag', `bad tag at offset ${i}`);
+      tags.set(match[1], match[2].replace(/\\(.)/g, '$1'));
+      i += match[0].length;
+    } else if (c === '{') {
+      const close = text.indexOf('}', i);
+      if (close < 0) return fail('bad-comment', `unclosed comment at offset ${i}`);
+      i = close + 1;
+    } else if (c === ';') {
+      const newline = text.indexOf('\n', i);
+      i = newline < 0 ? text.length : newline + 1;
+    } else {
+      const match = /^\S+/.exec(text.slice(i, i + 1000));
+      const token = match === null ? c : match[0].replace(/\{.*$/, '');
+      i += Math.max(1, token.length);
+      if (token === '2-0' || token === '1-1' || token === '0-2' || token === '*') {
+        finish(token);
+        continue;
+      }
+      inMoves = true;
+      const move = token.replace(/^\d+\.+/, '');
+      if (move !== '') moves.push(move);
+    }
+  }
+  if (inMoves || tags.size > 0) finish('*');
+  return ok(games);
+}
+
+/** Replays a game's moves from its FEN tag (or the start) and returns the final position. */
+export function replayPdnGame(
+  game: PdnGame,
+  variant?: VariantName,
+): Result<Position, PdnErrorCode> {
+  const variantTag = game.tags.get('Variant');
+  const chosen = variant ?? (variantTag === undefined ? 'armenian' : parseVariantName(variantTag));
+  if (chosen === undefined) return fail('bad-variant', `unknown variant '${variantTag}'`);
+  const fen = game.tags.get('FEN');
+  const start = fen === undefined ? ok(Position.start(chosen)) : Position.parse(fen, chosen);
+  if (!start.ok) return fail('bad-position', `FEN tag: ${start.error.message}`);
+  const position = start.value;
+  for (let ply = 0; ply < game.moves.length; ply++) {
+    const parsed = parseMove(position, game.moves[ply]);
+    if (!parsed.ok) return fail('bad-move', `ply ${ply + 1}: ${parsed.error.message}`);
+    position.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
+  }
+  return ok(position);
+}

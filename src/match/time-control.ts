@@ -1,0 +1,165 @@
+/**
+ * Time controls in cutechess style and the game clock.
+ *
+ * - `tc=40/60+0.6`: 40 moves in 60 seconds, 0.6 s added after every move; the time comes
+ *   back every 40 moves. `tc=10+0.1`: 10 s for the whole game plus 0.1 s a move. Times are
+ *   seconds or minutes:seconds (`tc=40/1:30`); `tc=inf` means no clock.
+ * - `st=1`: a fixed 1 s a move (`go movetime 1000`).
+ * - `depth=N`, `nodes=N`: search limits, alone or added to a clock.
+ * - `timemargin=MS`: how far past its time an engine may answer before it loses on time.
+ */
+import { fail, ok, type Result } from '../core/result.js';
+import { WHITE, type Color } from '../core/variant.js';
+
+/** A clock: `movesPerPeriod` moves (0 = the whole game) in `baseMs`, plus `incrementMs` a move. */
+export interface ClockSettings {
+  readonly movesPerPeriod: number;
+  readonly baseMs: number;
+  readonly incrementMs: number;
+}
+
+/** What bounds one engine's thinking; at least one field is set. */
+export interface SearchLimits {
+  readonly clock?: ClockSettings;
+  readonly moveTimeMs?: number;
+  readonly depth?: number;
+  readonly nodes?: number;
+}
+
+export type TimeControlErrorCode = 'bad-time-control' | 'bad-number' | 'no-limit' | 'conflict';
+
+/** Reads seconds as `60`, `0.5` or `1:30` (minutes:seconds) into milliseconds. */
+export function parseSeconds(text: string): number | undefined {
+  const match = /^(?:(\d+):)?(\d+(?:\.\d*)?|\.\d+)$/.exec(text.trim());
+  if (match === null) return undefined;
+  const minutes = match[1] === undefined ? 0 : Number(match[1]);
+  return Math.round((minutes * 60 + Number(match[2])) * 1000);
+}
+
+/** Reads a `tc` value: `moves/time+increment`, `time+increment`, `time`, or `inf` (no clock). */
+export function parseClock(text: string): Result<ClockSettings | undefined, TimeControlErrorCode> {
+  const trimmed = text.trim();
+  if (trimmed === 'inf' || trimmed === 'infinite') return ok(undefined);
+  const match = /^(?:(\d+)\/)?([^+/]+)(?:\+([^+/]+))?$/.exec(trimmed);
+  const bad = fail(
+    'bad-time-control',
+    `bad time control '${text}': expected moves/seconds+increment such as 40/60+0.6, 10+0.1 or 60`,
+  );
+  if (match === null) return bad;
+  const movesPerPeriod = match[1] === undefined ? 0 : Number(match[1]);
+  const baseMs = parseSeconds(match[2]);
+  const incrementMs = match[3] === undefined ? 0 : parseSeconds(match[3]);
+  if (baseMs === undefined || incrementMs === undefined) return bad;
+  if (baseMs <= 0 && incrementMs <= 0) {
+    return fail('bad-time-control', `time control '${text}' gives no time at all`);
+  }
+  if (match[1] !== undefined && movesPerPeriod === 0) {
+    return fail('bad-time-control', `time control '${text}': the number of moves must be > 0`);
+  }
+  return ok({ movesPerPeriod, baseMs, incrementMs });
+}
+
+function seconds(ms: number): string {
+  return String(Number((ms / 1000).toFixed(3)));
+}
+
+/** A clock as cutechess writes it: `40/60+0.6`, `10+0.1`, `60`. */
+export function formatClock(clock: ClockSettings): string {
+  const moves = clock.movesPerPeriod > 0 ? `${clock.movesPerPeriod}/` : '';
+  const increment = clock.incrementMs > 0 ? `+${seconds(clock.incrementMs)}` : '';
+  return `${moves}${seconds(clock.baseMs)}${increment}`;
+}
+
+/** All limits as text for the PDN TimeControl tag and reports: `10+0.1`, `st=1 depth=8`. */
+export function formatLimits(limits: SearchLimits): string {
+  const parts: string[] = [];
+  if (limits.clock) parts.push(formatClock(limits.clock));
+  if (limits.moveTimeMs !== undefined) parts.push(`st=${seconds(limits.moveTimeMs)}`);
+  if (limits.depth !== undefined) parts.push(`depth=${limits.depth}`);
+  if (limits.nodes !== undefined) parts.push(`nodes=${limits.nodes}`);
+  return parts.join(' ');
+}
+
+/** Checks that limits bound the search at all and do not contradict each other. */
+export function checkLimits(limits: SearchLimits): Result<SearchLimits, TimeControlErrorCode> {
+  if (limits.clock && limits.moveTimeMs !== undefined) {
+    return fail('conflict', 'tc and st cannot be combined; choose one');
+  }
+  if (
+    !limits.clock &&
+    limits.moveTimeMs === undefined &&
+    limits.depth === undefined &&
+    limits.nodes === undefined
+  ) {
+    return fail('no-limit', 'no time control: give tc=..., st=..., depth=... or nodes=...');
+  }
+  return ok(limits);
+}
+
+/** One side's clock during a game. */
+export class Clock {
+  remainingMs: number;
+  /** Moves left in the current period (0 when the whole game is one period). */
+  movesLeft: number;
+
+  constructor(readonly settings: ClockSettings) {
+    this.remainingMs = settings.baseMs;
+    this.movesLeft = settings.movesPerPeriod;
+  }
+
+  /** Charges one move that took `elapsedMs`; false when it overran the time plus `marginMs`. */
+  charge(elapsedMs: number, marginMs: number): boolean {
+    this.remainingMs -= elapsedMs;
+    if (this.remainingMs + marginMs < 0) return false;
+    this.remainingMs += this.settings.incrementMs;
+    if (this.settings.movesPerPeriod > 0) {
+      this.movesLeft--;
+      if (this.movesLeft === 0) {
+        this.movesLeft = this.settings.movesPerPeriod;
+        this.remainingMs += this.settings.baseMs;
+      }
+    }
+    return true;
+  }
+}
+
+/**
+ * How long the mover may think before it has lost on time, in ms, or undefined when only
+ * depth or nodes bound it (then the stall timeout alone applies).
+ */
+export function moveDeadline(
+  limits: SearchLimits,
+  clock: Clock | undefined,
+  marginMs: number,
+): number | undefined {
+  if (clock) return Math.max(0, clock.remainingMs) + marginMs;
+  if (limits.moveTimeMs !== undefined) return limits.moveTimeMs + marginMs;
+  return undefined;
+}
+
+/**
+ * The `go` command for the side to move. With a clock it carries both clocks (a side
+ * without a clock of its own is shown the mover's figures) and `movestogo` when periods
+ * are used; depth and nodes are added to any of the forms.
+ */
+export function goCommand(
+  limits: SearchLimits,
+  mover: Color,
+  moverClock: Clock | undefined,
+  otherClock: Clock | undefined,
+): string {
+  const parts = ['go'];
+  if (moverClock) {
+    const other = otherClock ?? moverClock;
+    const [white, black] = mover === WHITE ? [moverClock, other] : [other, moverClock];
+    const ms = (value: number) => String(Math.max(0, Math.round(value)));
+    parts.push(`wtime ${ms(white.remainingMs)}`, `btime ${ms(black.remainingMs)}`);
+    parts.push(`winc ${white.settings.incrementMs}`, `binc ${black.settings.incrementMs}`);
+    if (moverClock.settings.movesPerPeriod > 0) parts.push(`movestogo ${moverClock.movesLeft}`);
+  } else if (limits.moveTimeMs !== undefined) {
+    parts.push(`movetime ${limits.moveTimeMs}`);
+  }
+  if (limits.depth !== undefined) parts.push(`depth ${limits.depth}`);
+  if (limits.nodes !== undefined) parts.push(`nodes ${limits.nodes}`);
+  return parts.join(' ');
+}

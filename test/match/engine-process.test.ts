@@ -1,0 +1,83 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EngineProcess, parseInfo } from '../../src/match/engine-process.js';
+import { fakeEngine, requireBuild } from './helpers.js';
+
+beforeAll(requireBuild);
+
+const start = (script: string, flags: string[] = []) =>
+  new EngineProcess(fakeEngine(script, flags).command, script);
+
+describe('parseInfo', () => {
+  it.each([
+    [
+      'info depth 7 score cp -35 nodes 100 pv c3-c4',
+      { depth: 7, score: { unit: 'cp', value: -35 } },
+    ],
+    ['info score mate -3 depth 2', { depth: 2, score: { unit: 'mate', value: -3 } }],
+    ['info string depth 9 score cp 5', { depth: undefined, score: undefined }],
+    ['info depth x score cp', { depth: undefined, score: undefined }],
+  ])('%s', (line, expected) => {
+    expect(parseInfo(line.split(' '))).toEqual(expected);
+  });
+});
+
+describe('EngineProcess', () => {
+  it('shakes hands, learns the name and options, and gets a move with its score', async () => {
+    const engine = start('random-mover', ['--name', 'Rnd', '--score', '12']);
+    const hello = await engine.handshake(10_000);
+    expect(hello).toEqual({
+      ok: true,
+      value: { name: 'Rnd', author: 'tama tests', options: ['Variant', 'Hash', 'Threads'] },
+    });
+    expect(await engine.ready(10_000)).toBeUndefined();
+    const reply = await engine.search(
+      'position startpos moves c3-c4',
+      'go depth 1',
+      undefined,
+      10_000,
+    );
+    expect(reply).toMatchObject({ kind: 'bestmove', score: { unit: 'cp', value: 12 }, depth: 1 });
+    await engine.quit();
+    expect(engine.alive).toBe(false);
+  });
+
+  it('reports a crash with the exit code when the engine dies in a search', async () => {
+    const engine = start('crasher', ['--after', '0']);
+    await engine.handshake(10_000);
+    await engine.newGame(10_000);
+    const reply = await engine.search('position startpos', 'go depth 1', undefined, 10_000);
+    expect(reply).toMatchObject({
+      kind: 'failure',
+      failure: { kind: 'crash', message: expect.stringContaining('code 3') },
+    });
+    // Anything asked of a dead engine fails at once with the same failure.
+    expect((await engine.ready(10_000))?.kind).toBe('crash');
+  });
+
+  it('reports a disconnect when the engine exits on its own with code 0', async () => {
+    const engine = start('crasher', ['--after', '0', '--code', '0']);
+    await engine.handshake(10_000);
+    const reply = await engine.search('position startpos', 'go depth 1', undefined, 10_000);
+    expect(reply.kind === 'failure' && reply.failure.kind).toBe('disconnect');
+  });
+
+  it('reports a stall after the stall timeout, and after stop once a deadline passed', async () => {
+    const engine = start('staller', ['--after', '0']);
+    await engine.handshake(10_000);
+    const silent = await engine.search('position startpos', 'go depth 1', undefined, 300);
+    expect(silent.kind === 'failure' && silent.failure.kind).toBe('stall');
+    const late = await engine.search('position startpos', 'go movetime 50', 100, 300);
+    expect(late.kind === 'failure' && late.failure.kind).toBe('stall');
+    expect(late.elapsedMs).toBeGreaterThanOrEqual(350);
+    engine.kill();
+    await engine.exited;
+    expect(engine.alive).toBe(false);
+  });
+
+  it('fails to start a program that does not exist, as a crash', async () => {
+    const engine = new EngineProcess({ program: '/no/such/engine', args: [] }, 'missing');
+    const hello = await engine.handshake(10_000);
+    expect(!hello.ok && hello.failure.kind).toBe('crash');
+    expect(!hello.ok && hello.failure.message).toMatch(/could not start/);
+  });
+});

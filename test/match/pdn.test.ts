@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { GameRecord } from '../../src/match/game.js';
+import { formatPdnGame, parsePdn, replayPdnGame, type PdnHeader } from '../../src/match/pdn.js';
+
+const header: PdnHeader = {
+  event: 'Test "quoted" \\ event',
+  date: new Date(2024, 2, 5),
+  round: '7',
+  white: 'A',
+  black: 'B',
+  variant: 'armenian',
+  whiteTimeControl: '10+0.1',
+  blackTimeControl: '10+0.1',
+};
+
+const fromStart: GameRecord = {
+  moves: [
+    { text: 'c3-c4', color: 0, book: true },
+    {
+      text: 'f6-f5',
+      color: 1,
+      book: false,
+      elapsedMs: 120,
+      score: { unit: 'cp', value: -35 },
+      depth: 6,
+    },
+    { text: 'c4-c5', color: 0, book: false, elapsedMs: 5, score: { unit: 'mate', value: 3 } },
+    { text: 'c6xc4', color: 1, book: false },
+  ],
+  result: 'black',
+  termination: 'time-forfeit',
+  reason: 'White lost on time {really}',
+  finalPosition: '',
+  forfeitedBy: 0,
+};
+
+describe('formatPdnGame', () => {
+  it('writes the tags, numbered moves with engine comments, the reason and the result', () => {
+    const text = formatPdnGame(header, fromStart);
+    expect(text).toBe(
+      [
+        '[Event "Test \\"quoted\\" \\\\ event"]',
+        '[Date "2024.03.05"]',
+        '[Round "7"]',
+        '[White "A"]',
+        '[Black "B"]',
+        '[Result "0-2"]',
+        '[Variant "Armenian"]',
+        '[TimeControl "10+0.1"]',
+        '[Termination "time-forfeit"]',
+        '[PlyCount "4"]',
+        '',
+        '1. c3-c4 f6-f5 {-0.35/6 0.120s} 2. c4-c5 {+M3 0.005s} c6xc4',
+        '{White lost on time really} 0-2',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes a FEN tag, Black-first numbering and separate time controls', () => {
+    const text = formatPdnGame(
+      { ...header, blackTimeControl: 'depth=3', variant: 'turkish' },
+      {
+        fen: 'B:Wa2,h3:Ba7,h7',
+        moves: [{ text: 'a7-a6', color: 1, book: false }],
+        result: 'draw',
+        termination: 'max-plies',
+        reason: 'the game reached 1 plies',
+        finalPosition: '',
+      },
+    );
+    expect(text).toContain('[FEN "B:Wa2,h3:Ba7,h7"]\n[Variant "Turkish"]');
+    expect(text).toContain('[WhiteTimeControl "10+0.1"]\n[BlackTimeControl "depth=3"]');
+    expect(text).toContain('\n1... a7-a6 {the game reached 1 plies} 1-1\n');
+  });
+
+  it('keeps lines within 80 columns', () => {
+    const moves = Array.from({ length: 40 }, (_, i) => ({
+      text: i % 2 ? 'e6-e5' : 'd3-d4',
+      color: (i % 2) as 0 | 1,
+      book: false,
+      elapsedMs: 10,
+    }));
+    const text = formatPdnGame(header, { ...fromStart, moves });
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+  });
+});
+
+describe('parsePdn and replayPdnGame', () => {
+  it('reads back what was written and replays it', () => {
+    const text =
+      formatPdnGame(header, fromStart) + formatPdnGame({ ...header, round: '8' }, fromStart);
+    const parsed = parsePdn(text);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value).toHaveLength(2);
+    const [game] = parsed.value;
+    expect(game.tags.get('Event')).toBe('Test "quoted" \\ event');
+    expect(game.tags.get('Round')).toBe('7');
+    expect(game.moves).toEqual(['c3-c4', 'f6-f5', 'c4-c5', 'c6xc4']);
+    expect(game.result).toBe('0-2');
+    const replayed = replayPdnGame(game);
+    expect(replayed.ok && replayed.value.toString()).toBe(
+      'W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,d3,e3,f3,g3,h3:Bc4,f5,a6,b6,d6,e6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7',
+    );
+  });
+
+  it('reads a FEN tag, Black-first numbers, semicolon comments and an unfinished game', () => {
+    const parsed = parsePdn(
+      '[FEN "B:Wa2,h3:Ba7,h7"]\n\n1... a7-a6 ; note\n2. a2-a3 *\n[Event "x"]\n1. c3-c4',
+    );
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.map((g) => [g.moves, g.result])).toEqual([
+      [['a7-a6', 'a2-a3'], '*'],
+      [['c3-c4'], '*'],
+    ]);
+    const replayed = replayPdnGame(parsed.value[0]);
+    expect(replayed.ok && replayed.value.toString()).toBe('B:Wa3,h3:Ba6,h7');
+  });
+
+  it('reports bad text and illegal moves as errors', () => {
+    expect(parsePdn('[Event "x]\n').ok).toBe(false);
+    expect(parsePdn('1. c3-c4 {open').ok).toBe(false);
+    const parsed = parsePdn('1. c3-c5 2-0');
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) {
+      const replayed = replayPdnGame(parsed.value[0]);
+      expect(!replayed.ok && replayed.error.message).toMatch(/^ply 1: illegal move/);
+    }
+    const badVariant = parsePdn('[Variant "Chess"]\n1. c3-c4 2-0');
+    expect(badVariant.ok && replayPdnGame(badVariant.value[0]).ok).toBe(false);
+  });
+});

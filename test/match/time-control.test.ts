@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkLimits,
+  Clock,
+  formatLimits,
+  goCommand,
+  moveDeadline,
+  parseClock,
+  parseSeconds,
+} from '../../src/match/time-control.js';
+
+describe('parseClock: cutechess tc values', () => {
+  it.each([
+    ['40/60+0.6', { movesPerPeriod: 40, baseMs: 60_000, incrementMs: 600 }],
+    ['10+0.1', { movesPerPeriod: 0, baseMs: 10_000, incrementMs: 100 }],
+    ['60', { movesPerPeriod: 0, baseMs: 60_000, incrementMs: 0 }],
+    ['40/1:30', { movesPerPeriod: 40, baseMs: 90_000, incrementMs: 0 }],
+    ['0+0.5', { movesPerPeriod: 0, baseMs: 0, incrementMs: 500 }],
+    ['.5+.05', { movesPerPeriod: 0, baseMs: 500, incrementMs: 50 }],
+  ])('%s', (text, clock) => {
+    expect(parseClock(text)).toEqual({ ok: true, value: clock });
+  });
+
+  it('reads inf as no clock', () => {
+    expect(parseClock('inf')).toEqual({ ok: true, value: undefined });
+  });
+
+  it.each(['', 'abc', '40/', '0/60', '10+', '10+0.1+2', '-5', '0', '40/60/2'])(
+    'rejects %j',
+    (text) => {
+      const result = parseClock(text);
+      expect(result.ok).toBe(false);
+    },
+  );
+
+  it('parses seconds and minutes:seconds', () => {
+    expect(parseSeconds('1.25')).toBe(1250);
+    expect(parseSeconds('2:05')).toBe(125_000);
+    expect(parseSeconds('x')).toBeUndefined();
+  });
+});
+
+describe('limits', () => {
+  it('formats the PDN TimeControl text', () => {
+    const clock = { movesPerPeriod: 40, baseMs: 60_000, incrementMs: 600 };
+    expect(formatLimits({ clock })).toBe('40/60+0.6');
+    expect(formatLimits({ clock: { movesPerPeriod: 0, baseMs: 10_000, incrementMs: 100 } })).toBe(
+      '10+0.1',
+    );
+    expect(formatLimits({ moveTimeMs: 1000, depth: 8 })).toBe('st=1 depth=8');
+    expect(formatLimits({ nodes: 500 })).toBe('nodes=500');
+  });
+
+  it('needs at least one limit and refuses tc with st', () => {
+    expect(checkLimits({}).ok).toBe(false);
+    const both = checkLimits({
+      clock: { movesPerPeriod: 0, baseMs: 1000, incrementMs: 0 },
+      moveTimeMs: 100,
+    });
+    expect(both.ok).toBe(false);
+    expect(checkLimits({ depth: 3 }).ok).toBe(true);
+  });
+});
+
+describe('Clock', () => {
+  it('adds the increment after each move and loses only past time plus margin', () => {
+    const clock = new Clock({ movesPerPeriod: 0, baseMs: 1000, incrementMs: 100 });
+    expect(clock.charge(400, 0)).toBe(true);
+    expect(clock.remainingMs).toBe(700);
+    expect(clock.charge(750, 50)).toBe(true); // 700 - 750 = -50, within the 50 ms margin
+    expect(clock.remainingMs).toBe(50);
+    expect(clock.charge(60, 0)).toBe(false);
+  });
+
+  it('gives the period time back every N moves', () => {
+    const clock = new Clock({ movesPerPeriod: 2, baseMs: 1000, incrementMs: 0 });
+    expect(clock.movesLeft).toBe(2);
+    clock.charge(300, 0);
+    expect(clock.movesLeft).toBe(1);
+    clock.charge(300, 0);
+    expect(clock.movesLeft).toBe(2);
+    expect(clock.remainingMs).toBe(1400);
+  });
+});
+
+describe('go commands and deadlines', () => {
+  const tc = { movesPerPeriod: 40, baseMs: 60_000, incrementMs: 600 };
+
+  it('sends both clocks, increments and movestogo', () => {
+    const white = new Clock(tc);
+    const black = new Clock(tc);
+    black.remainingMs = 59_000.4;
+    expect(goCommand({ clock: tc }, 1, black, white)).toBe(
+      'go wtime 60000 btime 59000 winc 600 binc 600 movestogo 40',
+    );
+  });
+
+  it('shows a side without a clock the mover’s figures', () => {
+    const clock = new Clock({ movesPerPeriod: 0, baseMs: 5000, incrementMs: 50 });
+    expect(goCommand({ clock: clock.settings, depth: 3 }, 0, clock, undefined)).toBe(
+      'go wtime 5000 btime 5000 winc 50 binc 50 depth 3',
+    );
+  });
+
+  it('uses movetime, depth and nodes', () => {
+    expect(goCommand({ moveTimeMs: 1000 }, 0, undefined, undefined)).toBe('go movetime 1000');
+    expect(goCommand({ depth: 4 }, 0, undefined, undefined)).toBe('go depth 4');
+    expect(goCommand({ nodes: 100 }, 1, undefined, undefined)).toBe('go nodes 100');
+  });
+
+  it('gives the time the move may take, or none for depth and nodes', () => {
+    const clock = new Clock({ movesPerPeriod: 0, baseMs: 2000, incrementMs: 0 });
+    expect(moveDeadline({ clock: clock.settings }, clock, 100)).toBe(2100);
+    expect(moveDeadline({ moveTimeMs: 500 }, undefined, 20)).toBe(520);
+    expect(moveDeadline({ depth: 5 }, undefined, 20)).toBeUndefined();
+  });
+});
