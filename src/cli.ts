@@ -64,9 +64,15 @@ program
   .addOption(
     new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
   )
+  .option(
+    '--threads <n>',
+    'search threads; 1 gives the deterministic signature (1-256)',
+    integerIn(1, 256),
+    1,
+  )
   .option('--json', 'print one JSON object instead of text')
-  .action((options) => {
-    runBenchCommand(
+  .action(async (options) => {
+    process.exitCode = await runBenchCommand(
       options,
       (line) => process.stdout.write(line + '\n'),
       (line) => process.stderr.write(line + '\n'),

@@ -33,6 +33,8 @@ export interface BestMove {
   /** Move text, or undefined when the side to move has no legal move. */
   readonly move?: string;
   readonly ponder?: string;
+  /** Nodes searched by all threads together. */
+  readonly nodes: number;
 }
 
 export interface EngineEvents {
@@ -286,7 +288,7 @@ export class Engine {
       const results = all.slice(0, threads) as (SearchResult | undefined)[];
       channel.port1.close();
       this.running = undefined;
-      return pickBest(results, position);
+      return { ...pickBest(results, position), nodes: this.control.totalNodes() };
     });
     return this.running;
   }
@@ -331,7 +333,10 @@ function takeInjectedFailure(): 'throw' | 'exit' | undefined {
 }
 
 /** The best move of the deepest completed iteration over all threads (main thread on ties). */
-function pickBest(results: (SearchResult | undefined)[], position: Position): BestMove {
+function pickBest(
+  results: (SearchResult | undefined)[],
+  position: Position,
+): { move?: string; ponder?: string } {
   let best: SearchResult | undefined;
   for (const result of results) {
     if (result?.bestMove === undefined) continue;

@@ -318,7 +318,7 @@ export class Searcher {
         limits.movetime === undefined
       ) {
         const elapsed = nowMs() - this.clockStart();
-        if (candidates === 1 && elapsed > Math.min(budget.optimum * 0.1, 50)) break;
+        if (candidates === 1 && budget.optimum !== Infinity && elapsed > Math.min(budget.optimum * 0.1, 50)) break; // prettier-ignore
         // A settled best move needs less time; a new best move or a falling score more.
         let scale = stableIterations >= 3 ? 0.5 : stableIterations === 0 ? 1.5 : 1;
         if (depth > 1 && bestScore < scoreBefore - 30) scale *= 1.5;

@@ -1,0 +1,79 @@
+/** `tama bench` through the built command: the signature on one thread, speed on N threads. */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { MAX_THREADS } from '../src/engine/options.js';
+import { BENCH_POSITIONS, runBench } from '../src/search/bench.js';
+
+const run = promisify(execFile);
+const tama = fileURLToPath(new URL('../bin/tama.js', import.meta.url));
+
+/** The bench signature at depth 1: a quick check of the same path. */
+const SIGNATURE_DEPTH_1 = 1270;
+
+/**
+ * The bench signature: total nodes of `tama bench` at the default depth on one thread. Any
+ * change to search, evaluation or move order changes it; the commit that does must say
+ * `Bench: N` in its message and update this number.
+ */
+const BENCH_SIGNATURE = 2516523;
+
+async function tamaBench(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return run(process.execPath, [tama, 'bench', ...args]);
+}
+
+/** The value of a `Name : value` line. */
+function field(stdout: string, name: string): string | undefined {
+  return stdout
+    .split('\n')
+    .find((line) => line.startsWith(name))
+    ?.split(':')[1]
+    .trim();
+}
+
+describe('tama bench', () => {
+  it('prints the signature, total time and nodes per second on one thread', async () => {
+    const { stdout, stderr } = await tamaBench('--depth', '1');
+    expect(stdout).toMatch(/^Total time \(ms\) : \d+$/m);
+    expect(stdout).toMatch(/^Nodes searched  : \d+$/m);
+    expect(stdout).toMatch(/^Nodes\/second    : \d+$/m);
+    expect(Number(field(stdout, 'Nodes searched'))).toBe(SIGNATURE_DEPTH_1);
+    expect(stderr.trim().split('\n')).toHaveLength(BENCH_POSITIONS.length);
+  });
+
+  it('gives the same signature as the bench in this process, and as JSON', async () => {
+    expect(runBench({ depth: 1 }).nodes).toBe(SIGNATURE_DEPTH_1);
+    const { stdout } = await tamaBench('--depth', '1', '--json');
+    expect(JSON.parse(stdout)).toMatchObject({ nodes: SIGNATURE_DEPTH_1, depth: 1, threads: 1 });
+  });
+
+  it('pins the signature at the default bench depth', async () => {
+    const { stdout } = await tamaBench();
+    expect(Number(field(stdout, 'Nodes searched'))).toBe(BENCH_SIGNATURE);
+  });
+
+  it('searches every bench position on two threads and totals their nodes', async () => {
+    const { stdout, stderr } = await tamaBench('--depth', '2', '--threads', '2');
+    expect(stdout).toMatch(/^Threads         : 2 /m);
+    expect(Number(field(stdout, 'Nodes searched'))).toBeGreaterThan(0);
+    expect(Number(field(stdout, 'Nodes/second'))).toBeGreaterThan(0);
+    expect(Number(field(stdout, 'Total time (ms)'))).toBeGreaterThan(0);
+    const positions = stderr.trim().split('\n');
+    expect(positions).toHaveLength(BENCH_POSITIONS.length);
+    expect(positions[0]).toMatch(/^Position 1\/33 \(.*\): \d+ nodes$/);
+    const { stdout: json } = await tamaBench('--depth', '1', '--threads', '2', '--json');
+    expect(JSON.parse(json)).toMatchObject({ depth: 1, threads: 2, nodes: expect.any(Number) });
+  });
+
+  it('refuses more threads than the engine allows, with exit code 2', async () => {
+    await expect(
+      tamaBench('--threads', String(MAX_THREADS + 1), '--depth', '1'),
+    ).rejects.toMatchObject({
+      stderr: expect.stringMatching(/Threads must be from 1 to|expected a whole number/),
+    });
+    await expect(tamaBench('--threads', '0')).rejects.toMatchObject({
+      stderr: expect.stringContaining('expected a whole number from 1 to 256'),
+    });
+  });
+});
