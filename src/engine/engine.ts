@@ -16,7 +16,13 @@ import { hasCapture } from '../core/movegen.js';
 import type { SearchInfo, SearchResult } from '../search/search.js';
 import type { SearchLimits } from '../search/timeman.js';
 import { tableBytes } from '../search/tt.js';
-import { findOption, OPTIONS, parseOptionValue, type OptionValue } from './options.js';
+import {
+  findOption,
+  OPTIONS,
+  optionDefault,
+  parseOptionValue,
+  type OptionValue,
+} from './options.js';
 import { DONE, type SearchTask } from './search-worker.js';
 
 export interface EngineSettings {
@@ -47,13 +53,13 @@ const WORKER_FILE = new URL('./search-worker.js', import.meta.url).href;
 
 export class Engine {
   readonly settings: EngineSettings = {
-    hash: 16,
-    threads: 1,
-    variant: 'armenian',
-    multiPV: 1,
-    moveOverhead: 10,
-    ponder: false,
-    drawPlies: 100,
+    hash: optionDefault('Hash') as number,
+    threads: optionDefault('Threads') as number,
+    variant: optionDefault('Variant') as VariantName,
+    multiPV: optionDefault('MultiPV') as number,
+    moveOverhead: optionDefault('Move Overhead') as number,
+    ponder: optionDefault('Ponder') as boolean,
+    drawPlies: optionDefault('Draw Plies') as number,
   };
   private startText = 'startpos';
   private start: Position = Position.start('armenian');

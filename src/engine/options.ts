@@ -19,13 +19,20 @@ export const OPTIONS: readonly OptionDefinition[] = [
   { name: 'Threads', type: 'spin', default: 1, min: 1, max: MAX_THREADS },
   { name: 'Variant', type: 'combo', default: 'armenian', choices: VARIANT_NAMES },
   { name: 'MultiPV', type: 'spin', default: 1, min: 1, max: 64 },
-  { name: 'Move Overhead', type: 'spin', default: 10, min: 0, max: 5000 },
+  { name: 'Move Overhead', type: 'spin', default: 30, min: 0, max: 5000 },
   { name: 'Ponder', type: 'check', default: false },
   { name: 'Draw Plies', type: 'spin', default: 100, min: 0, max: 1000 },
   { name: 'Clear Hash', type: 'button' },
 ];
 
 export type OptionValue = number | boolean | string | undefined;
+
+/** The default value of an option (the engine starts with these). */
+export function optionDefault(name: string): number | boolean | string {
+  const option = findOption(name);
+  if (option === undefined || option.type === 'button') throw new Error(`no default for ${name}`);
+  return option.default;
+}
 
 /** Finds an option by name, ignoring case. */
 export function findOption(name: string): OptionDefinition | undefined {

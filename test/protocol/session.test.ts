@@ -400,3 +400,22 @@ describe('a failing worker', () => {
     },
   );
 });
+
+describe('protocol.md', () => {
+  it('quotes the option lines exactly as the engine prints them', async () => {
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(new URL('../../protocol.md', import.meta.url), 'utf8');
+    const engine = start();
+    engine.send('uci');
+    const ok = await engine.waitFor(/^uciok$/);
+    const options = engine
+      .since(0)
+      .slice(0, ok)
+      .filter((l) => l.startsWith('option name '));
+    for (const line of options) {
+      // The Threads maximum depends on the machine's cores.
+      const quoted = line.replace(/(Threads type spin default 1 min 1 max )\d+/, '$1');
+      expect(text).toContain(`< ${quoted}`);
+    }
+  });
+});
