@@ -23,8 +23,23 @@
 export const NOT_FILE_A = 0xfefefefe | 0;
 /** Every square except file h: what survives a westward shift. */
 export const NOT_FILE_H = 0x7f7f7f7f | 0;
+/** Files a-f and c-h of every rank: where a man can start a capture east or west. */
+export const FILES_A_TO_F = 0x3f3f3f3f;
+export const FILES_C_TO_H = 0xfcfcfcfc | 0;
 /** Every square of a half. */
 export const ALL = -1;
+
+/**
+ * `SQUARE_LO[square]`, `SQUARE_HI[square]`: the square's set as two halves, without a
+ * branch on its half. Index 64 stands for "no square" and is empty.
+ */
+export const NO_SQUARE = 64;
+export const SQUARE_LO: Int32Array = Int32Array.from({ length: 65 }, (_, sq) =>
+  sq < 32 ? 1 << sq : 0,
+);
+export const SQUARE_HI: Int32Array = Int32Array.from({ length: 65 }, (_, sq) =>
+  sq < 32 || sq > 63 ? 0 : 1 << sq,
+);
 
 /** Number of set bits in a 32-bit word. */
 export function popcount32(x: number): number {

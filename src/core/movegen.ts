@@ -7,7 +7,8 @@
  * halves, stored side by side in a MoveList. Everything here reads the variant's tables and
  * a state array (state.ts); nothing allocates per call.
  */
-import { NOT_FILE_A, NOT_FILE_H, popcount32 } from './bitboard.js';
+import { FILES_A_TO_F, FILES_C_TO_H, NOT_FILE_A, NOT_FILE_H, popcount32 } from './bitboard.js';
+import { countManCaptureMoves } from './mancapture.js';
 import { SIDE } from './state.js';
 import {
   DIRECTION_COUNT,
@@ -17,6 +18,8 @@ import {
   NO_DIRECTION,
   type Rules,
 } from './variant.js';
+
+export { countManCaptureMoves } from './mancapture.js';
 
 /** Room in one move list. Real positions stay far below it; extra sequences are dropped. */
 export const MAX_MOVES = 4096;
@@ -314,10 +317,6 @@ function forwardHi(lo: number, hi: number, color: number): number {
   return color === 0 ? (hi << 8) | (lo >>> 24) : hi >>> 8;
 }
 
-/** Files a-f and c-h of every rank: where a man can start a capture east or west. */
-const FILES_A_TO_F = 0x3f3f3f3f;
-const FILES_C_TO_H = 0xfcfcfcfc | 0;
-
 /** `capturers[0]`, `capturers[1]`: the men found by the last call of menCapturers. */
 const capturers = new Int32Array(2);
 
@@ -404,7 +403,11 @@ export function hasCapture(rules: Rules, state: Int32Array): boolean {
 // ---------------------------------------------------------------------------------------
 // Moves without capture.
 
-function generateQuiet(rules: Rules, state: Int32Array, list: MoveList): void {
+/**
+ * Writes the steps and slides of the side to move into `moves` (packed, nothing captured)
+ * and returns how many. For callers that need no captured sets, such as perft's last ply.
+ */
+export function generateQuietMoves(rules: Rules, state: Int32Array, moves: Int32Array): number {
   const color = state[SIDE];
   const menLo = state[2 * color];
   const menHi = state[2 * color + 1];
@@ -413,7 +416,6 @@ function generateQuiet(rules: Rules, state: Int32Array, list: MoveList): void {
   const emptyLo = ~(state[0] | state[2] | state[4] | state[6]);
   const emptyHi = ~(state[1] | state[3] | state[5] | state[7]);
   let n = 0;
-  const moves = list.moves;
   const steps = rules.manSteps[color];
   for (let i = 0; i < steps.length; i++) {
     const direction = steps[i];
@@ -423,18 +425,15 @@ function generateQuiet(rules: Rules, state: Int32Array, list: MoveList): void {
     while (lo !== 0) {
       const to = 31 - Math.clz32(lo & -lo);
       lo &= lo - 1;
-      moves[n] = (to - delta) | (to << 6);
-      list.capturedLo[n] = 0;
-      list.capturedHi[n++] = 0;
+      moves[n++] = (to - delta) | (to << 6);
     }
     while (hi !== 0) {
       const to = 63 - Math.clz32(hi & -hi);
       hi &= hi - 1;
-      moves[n] = (to - delta) | (to << 6);
-      list.capturedLo[n] = 0;
-      list.capturedHi[n++] = 0;
+      moves[n++] = (to - delta) | (to << 6);
     }
   }
+  if ((kingsLo | kingsHi) === 0) return n;
   const slides = rules.kingSlides;
   for (let half = 0; half < 2; half++) {
     let bits = half === 0 ? kingsLo : kingsHi;
@@ -445,13 +444,22 @@ function generateQuiet(rules: Rules, state: Int32Array, list: MoveList): void {
         const direction = slides[i];
         let to = NEIGHBOUR[from * DIRECTION_COUNT + direction];
         while (to >= 0 && (((to < 32 ? emptyLo : emptyHi) >>> to) & 1) !== 0) {
-          moves[n] = from | (to << 6);
-          list.capturedLo[n] = 0;
-          list.capturedHi[n++] = 0;
+          moves[n++] = from | (to << 6);
           to = NEIGHBOUR[to * DIRECTION_COUNT + direction];
         }
       }
     }
+  }
+  return n;
+}
+
+function generateQuiet(rules: Rules, state: Int32Array, list: MoveList): void {
+  const n = generateQuietMoves(rules, state, list.moves);
+  const capturedLo = list.capturedLo;
+  const capturedHi = list.capturedHi;
+  for (let i = 0; i < n; i++) {
+    capturedLo[i] = 0;
+    capturedHi[i] = 0;
   }
   list.count = n;
 }
@@ -542,6 +550,11 @@ export function countMovesOfSets(
 ): number {
   const emptyLo = ~(menLo | kingsLo | enemyLo);
   const emptyHi = ~(menHi | kingsHi | enemyHi);
+  if ((kingsLo | kingsHi) === 0) {
+    const captures = countManCaptureMoves(rules, color, menLo, menHi, enemyLo, enemyHi, emptyLo, emptyHi); // prettier-ignore
+    if (captures !== 0) return captures;
+    return countQuietMoves(rules, color, menLo, menHi, 0, 0, emptyLo, emptyHi);
+  }
   if (
     menCapturers(rules, color, menLo, menHi, enemyLo, enemyHi, emptyLo, emptyHi) ||
     ((kingsLo | kingsHi) !== 0 &&

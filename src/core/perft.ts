@@ -2,10 +2,20 @@
  * Perft: the number of leaf positions of the legal-move tree to a given depth, the contract
  * between the rules and their implementation. The last ply is counted, not played.
  */
-import { countMoves, countMovesOfSets, generateMoves, MoveList } from './movegen.js';
+import { popcount32, SQUARE_HI, SQUARE_LO } from './bitboard.js';
+import { countManCaptureMoves, manCaptureThreats, threats } from './mancapture.js';
+import {
+  countMoves,
+  countMovesOfSets,
+  countQuietMoves,
+  generateMoves,
+  generateQuietMoves,
+  hasCapture,
+  MoveList,
+} from './movegen.js';
 import { legalMoves } from './notation.js';
 import type { Position } from './position.js';
-import { applyMove, SIDE, STATE_SIZE } from './state.js';
+import { applyMoveToSets, SIDE, STATE_SIZE } from './state.js';
 import type { Rules } from './variant.js';
 
 /** The deepest perft this module supports. */
@@ -18,50 +28,133 @@ for (let ply = 0; ply <= MAX_PERFT_DEPTH; ply++) {
   lists.push(new MoveList());
 }
 
-/**
- * Leaves below the state at `ply`, `depth` >= 2 plies down. One ply above the leaves, each
- * move's resulting sets are worked out in locals and their moves counted without a state.
- */
+/** Leaves below the state at `ply`, `depth` >= 2 plies down. */
 function perftFrom(rules: Rules, ply: number, depth: number): number {
   const state = states[ply];
   const list = lists[ply];
+  if (depth === 2) return perftTwo(rules, state, list);
   const count = generateMoves(rules, state, list);
   const moves = list.moves;
   const child = states[ply + 1];
   let nodes = 0;
-  if (depth > 2) {
+  for (let i = 0; i < count; i++) {
+    // Perft reads only the piece sets and the side to move.
+    for (let k = 0; k <= SIDE; k++) child[k] = state[k];
+    const move = moves[i];
+    applyMoveToSets(rules, child, move & 63, (move >>> 6) & 63, list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
+    nodes += perftFrom(rules, ply + 1, depth - 1);
+  }
+  return nodes;
+}
+
+/**
+ * Leaves two plies below `state`: each move's resulting sets are worked out in locals and
+ * the opponent's replies counted, never listed. When the opponent has men only and we
+ * only step, its steps are counted once for the node and adjusted per move.
+ */
+function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
+  // The opponent moves next, so its sets are the "own" sets of the count.
+  const color = state[SIDE];
+  const enemy = color ^ 1;
+  const ownLo = state[2 * color] | state[4 + 2 * color];
+  const ownHi = state[2 * color + 1] | state[5 + 2 * color];
+  const enemyMenLo = state[2 * enemy];
+  const enemyMenHi = state[2 * enemy + 1];
+  if ((state[4 + 2 * enemy] | state[5 + 2 * enemy]) !== 0 || hasCapture(rules, state)) {
+    return countRepliesOfList(rules, state, list);
+  }
+  // A step changes two squares, so the opponent's steps after it are its steps now, plus
+  // those onto the square left, minus those onto the square taken.
+  const emptyLo = ~(ownLo | enemyMenLo);
+  const emptyHi = ~(ownHi | enemyMenHi);
+  const steps = countQuietMoves(rules, enemy, enemyMenLo, enemyMenHi, 0, 0, emptyLo, emptyHi);
+  const sources = rules.manStepSources[enemy];
+  const moves = list.moves;
+  const count = generateQuietMoves(rules, state, moves);
+  let nodes = 0;
+  if (
+    countManCaptureMoves(rules, enemy, enemyMenLo, enemyMenHi, ownLo, ownHi, emptyLo, emptyHi) !== 0
+  ) {
+    // The opponent could capture already: test each move's result in full.
     for (let i = 0; i < count; i++) {
-      for (let k = 0; k < STATE_SIZE; k++) child[k] = state[k];
       const move = moves[i];
-      applyMove(rules, child, move & 63, (move >>> 6) & 63, list.capturedLo[i], list.capturedHi[i]);
-      nodes += perftFrom(rules, ply + 1, depth - 1);
+      const from = move & 63;
+      const to = (move >>> 6) & 63;
+      const changedLo = SQUARE_LO[from] | SQUARE_LO[to];
+      const changedHi = SQUARE_HI[from] | SQUARE_HI[to];
+      const captures = countManCaptureMoves(rules, enemy, enemyMenLo, enemyMenHi, ownLo ^ changedLo, ownHi ^ changedHi, emptyLo ^ changedLo, emptyHi ^ changedHi); // prettier-ignore
+      if (captures !== 0) {
+        nodes += captures;
+      } else {
+        nodes += steps + stepsOnto(enemyMenLo, enemyMenHi, sources, from) - stepsOnto(enemyMenLo, enemyMenHi, sources, to); // prettier-ignore
+      }
     }
     return nodes;
   }
-  // depth 2: the opponent moves next, so its sets are the "own" sets of the count.
+  // It cannot capture now, so only our move can give it a capture: by landing where it can
+  // be taken, by leaving a square it can land on, or both (taken with a landing on `from`).
+  manCaptureThreats(rules, enemy, enemyMenLo, enemyMenHi, ownLo, ownHi, emptyLo, emptyHi);
+  const ontoLo = threats[0];
+  const ontoHi = threats[1];
+  const leaveLo = threats[2];
+  const leaveHi = threats[3];
+  const back = rules.manCaptureBack[enemy];
+  for (let i = 0; i < count; i++) {
+    const move = moves[i];
+    const from = move & 63;
+    const to = (move >>> 6) & 63;
+    const taker = back[move & 4095];
+    const threatened =
+      (ontoLo & SQUARE_LO[to]) |
+      (ontoHi & SQUARE_HI[to]) |
+      (leaveLo & SQUARE_LO[from]) |
+      (leaveHi & SQUARE_HI[from]) |
+      (enemyMenLo & SQUARE_LO[taker]) |
+      (enemyMenHi & SQUARE_HI[taker]);
+    if (threatened !== 0) {
+      const changedLo = SQUARE_LO[from] | SQUARE_LO[to];
+      const changedHi = SQUARE_HI[from] | SQUARE_HI[to];
+      nodes += countManCaptureMoves(rules, enemy, enemyMenLo, enemyMenHi, ownLo ^ changedLo, ownHi ^ changedHi, emptyLo ^ changedLo, emptyHi ^ changedHi); // prettier-ignore
+    } else {
+      nodes += steps + stepsOnto(enemyMenLo, enemyMenHi, sources, from) - stepsOnto(enemyMenLo, enemyMenHi, sources, to); // prettier-ignore
+    }
+  }
+  return nodes;
+}
+
+/** How many steps of the men (lo, hi) end on `square`, given `sources` (manStepSources). */
+function stepsOnto(menLo: number, menHi: number, sources: Int32Array, square: number): number {
+  // The sources of one square lie on two adjacent ranks, so lo | hi loses no bit.
+  return popcount32((menLo & sources[2 * square]) | (menHi & sources[2 * square + 1]));
+}
+
+/** perftTwo in general: the moves listed, then each one's replies counted from sets. */
+function countRepliesOfList(rules: Rules, state: Int32Array, list: MoveList): number {
+  const count = generateMoves(rules, state, list);
   const color = state[SIDE];
   const enemy = color ^ 1;
-  const menLo = state[2 * color];
-  const menHi = state[2 * color + 1];
-  const kingsLo = state[4 + 2 * color];
-  const kingsHi = state[5 + 2 * color];
+  const ownLo = state[2 * color] | state[4 + 2 * color];
+  const ownHi = state[2 * color + 1] | state[5 + 2 * color];
   const enemyMenLo = state[2 * enemy];
   const enemyMenHi = state[2 * enemy + 1];
   const enemyKingsLo = state[4 + 2 * enemy];
   const enemyKingsHi = state[5 + 2 * enemy];
+  const moves = list.moves;
   const capturedLo = list.capturedLo;
   const capturedHi = list.capturedHi;
+  let nodes = 0;
   for (let i = 0; i < count; i++) {
     const move = moves[i];
     const from = move & 63;
     const to = (move >>> 6) & 63;
     // The mover's pieces after the move (men and kings alike: the opponent sees one set).
-    let ownLo = menLo | kingsLo;
-    let ownHi = menHi | kingsHi;
-    if (from < 32) ownLo ^= 1 << from;
-    else ownHi ^= 1 << from;
-    if (to < 32) ownLo |= 1 << to;
-    else ownHi |= 1 << to;
+    // A king's capture may end where it started, so leave before landing.
+    let afterLo = ownLo;
+    let afterHi = ownHi;
+    if (from < 32) afterLo ^= 1 << from;
+    else afterHi ^= 1 << from;
+    if (to < 32) afterLo |= 1 << to;
+    else afterHi |= 1 << to;
     const cutLo = capturedLo[i];
     const cutHi = capturedHi[i];
     nodes += countMovesOfSets(
@@ -71,8 +164,8 @@ function perftFrom(rules: Rules, ply: number, depth: number): number {
       enemyMenHi & ~cutHi,
       enemyKingsLo & ~cutLo,
       enemyKingsHi & ~cutHi,
-      ownLo,
-      ownHi,
+      afterLo,
+      afterHi,
     );
   }
   return nodes;

@@ -107,3 +107,37 @@ export function applyMove(
   state[KEY_LO] ^= ZOBRIST[SIDE_KEY_INDEX];
   state[KEY_HI] ^= ZOBRIST[SIDE_KEY_INDEX + 1];
 }
+
+/**
+ * applyMove for perft: the same piece sets and side to move, but the key and the
+ * no-progress counter are left stale (perft reads neither), and no per-square key work.
+ */
+export function applyMoveToSets(
+  rules: Rules,
+  state: Int32Array,
+  from: number,
+  to: number,
+  capturedLo: number,
+  capturedHi: number,
+): void {
+  const color = state[SIDE];
+  const enemy = color ^ 1;
+  const kingIndex = 4 + 2 * color + (from >> 5);
+  const fromBit = 1 << from;
+  const toBit = 1 << to;
+  if ((state[kingIndex] & fromBit) !== 0) {
+    state[kingIndex] ^= fromBit;
+    state[4 + 2 * color + (to >> 5)] |= toBit;
+  } else {
+    state[2 * color + (from >> 5)] ^= fromBit;
+    const crowned = to >> 3 === rules.crownRank[color];
+    state[(crowned ? 4 : 0) + 2 * color + (to >> 5)] |= toBit;
+  }
+  if ((capturedLo | capturedHi) !== 0) {
+    state[2 * enemy] &= ~capturedLo;
+    state[2 * enemy + 1] &= ~capturedHi;
+    state[4 + 2 * enemy] &= ~capturedLo;
+    state[5 + 2 * enemy] &= ~capturedHi;
+  }
+  state[SIDE] = enemy;
+}

@@ -3,7 +3,7 @@
  * capture and which lines kings use; `compileRules` turns it once into the lookup tables
  * that move generation reads. Hot code never branches on the variant's name.
  */
-import { ALL, NOT_FILE_A, NOT_FILE_H } from './bitboard.js';
+import { ALL, NO_SQUARE, NOT_FILE_A, NOT_FILE_H } from './bitboard.js';
 
 export const WHITE = 0;
 export const BLACK = 1;
@@ -119,6 +119,18 @@ export interface Rules {
   readonly manCapturesSideways: boolean;
   /** The rank (0-7) on which each colour's men are crowned: 7 for White, 0 for Black. */
   readonly crownRank: readonly [number, number];
+  /**
+   * `manStepSources[color][2 * square + half]`: the squares from which a man of `color`
+   * steps onto `square`, as a set (low, high half). They lie on two adjacent ranks, so the
+   * two halves never share a bit position: `lo | hi` keeps every square's bit distinct.
+   */
+  readonly manStepSources: readonly [Int32Array, Int32Array];
+  /**
+   * `manCaptureBack[color][from + 64 * to]`: after a piece steps from `from` to the
+   * adjacent `to`, the square from which a man of `color` would capture it by landing on
+   * `from`; NO_SQUARE (64) when there is none.
+   */
+  readonly manCaptureBack: readonly [Uint8Array, Uint8Array];
 }
 
 function absolute(direction: RelativeDirection, color: Color): number {
@@ -158,12 +170,39 @@ function bothOrNeither(
   return list.includes(a);
 }
 
+/** For each square, the set of squares from which one of `directions` leads to it. */
+function stepSources(directions: Int8Array): Int32Array {
+  const table = new Int32Array(128);
+  for (let from = 0; from < 64; from++) {
+    for (const direction of directions) {
+      const to = NEIGHBOUR[from * DIRECTION_COUNT + direction];
+      if (to >= 0) table[2 * to + (from >> 5)] |= 1 << from;
+    }
+  }
+  return table;
+}
+
+/** The manCaptureBack table of one colour whose men capture along `directions`. */
+function captureBack(directions: Int8Array): Uint8Array {
+  const table = new Uint8Array(64 * 64).fill(NO_SQUARE);
+  for (let to = 0; to < 64; to++) {
+    for (const direction of directions) {
+      const from = NEIGHBOUR[to * DIRECTION_COUNT + direction];
+      const man = NEIGHBOUR[to * DIRECTION_COUNT + OPPOSITE_DIRECTION[direction]];
+      if (from >= 0 && man >= 0) table[from + 64 * to] = man;
+    }
+  }
+  return table;
+}
+
 /** Turns a variant definition into the tables move generation reads. */
 export function compileRules(definition: VariantDefinition): Rules {
   const perColor = (list: readonly RelativeDirection[]): [Int8Array, Int8Array] => [
     Int8Array.from(list.map((d) => absolute(d, WHITE))),
     Int8Array.from(list.map((d) => absolute(d, BLACK))),
   ];
+  const steps = perColor(definition.manSteps);
+  const captures = perColor(definition.manCaptures);
   const forbiddenAfter = new Int8Array(DIRECTION_COUNT + 1).fill(-1);
   if (definition.noReverseCapture) {
     for (let d = 0; d < DIRECTION_COUNT; d++) forbiddenAfter[d] = OPPOSITE_DIRECTION[d];
@@ -171,8 +210,8 @@ export function compileRules(definition: VariantDefinition): Rules {
   return Object.freeze({
     name: definition.name,
     definition,
-    manSteps: perColor(definition.manSteps),
-    manCaptures: perColor(definition.manCaptures),
+    manSteps: steps,
+    manCaptures: captures,
     kingSlides: lineDirections(definition.kingSlides),
     kingCaptures: lineDirections(definition.kingCaptures),
     forbiddenAfter,
@@ -182,6 +221,8 @@ export function compileRules(definition: VariantDefinition): Rules {
     manCapturesForward: definition.manCaptures.includes('forward'),
     manCapturesSideways: bothOrNeither(definition.manCaptures, 'left', 'right'),
     crownRank: [7, 0] as const,
+    manStepSources: [stepSources(steps[0]), stepSources(steps[1])] as const,
+    manCaptureBack: [captureBack(captures[0]), captureBack(captures[1])] as const,
   });
 }
 
