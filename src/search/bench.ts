@@ -7,6 +7,7 @@
  * plies, middlegames after 16-39, and king endings after 40-119 plies.
  */
 import { Position, START_POSITION } from '../core/position.js';
+import { BENCH_DEPTH, BENCH_HASH_MB } from './bench-settings.js';
 import type { VariantName } from '../core/variant.js';
 import { SearchControl, nowMs } from './control.js';
 import { Searcher } from './search.js';
@@ -48,9 +49,6 @@ export const BENCH_POSITIONS: readonly string[] = [
   'W:Wh2,h3:Bb5,Ka7,d7,g7',
 ];
 
-export const BENCH_DEPTH = 6;
-export const BENCH_HASH_MB = 16;
-
 export interface BenchOptions {
   readonly depth?: number;
   readonly hash?: number;
@@ -90,3 +88,5 @@ export function runBench(options: BenchOptions = {}): BenchResult {
   const milliseconds = Math.max(1, nowMs() - started);
   return { nodes, milliseconds, nps: Math.round((nodes * 1000) / milliseconds) };
 }
+
+export { BENCH_DEPTH, BENCH_HASH_MB };
