@@ -89,7 +89,7 @@ export interface SearchSettings {
 export function toScore(value: number): Score {
   if (value >= MATE_BOUND) return { kind: 'mate', value: Math.ceil((MATE - value) / 2) };
   if (value <= -MATE_BOUND) return { kind: 'mate', value: -Math.ceil((MATE + value) / 2) };
-  return { kind: 'cp', value };
+  return { kind: 'cp', value: value | 0 }; // | 0 turns a draw's -0 into 0
 }
 
 /** Scores stored in the table count mate distance from the stored node, not the root. */

@@ -1,0 +1,61 @@
+/**
+ * Runs the engine's search in this thread, as the bench does: one Searcher over a 16 MiB
+ * table, emptied (with the move-ordering history) before every search, so that each test's
+ * result depends only on its own position and limits.
+ */
+import { parseMove } from '../../src/core/notation.js';
+import type { Position } from '../../src/core/position.js';
+import { SearchControl, nowMs } from '../../src/search/control.js';
+import { Searcher, type SearchResult } from '../../src/search/search.js';
+import type { SearchLimits } from '../../src/search/timeman.js';
+import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
+import type { MoveIdentity } from './solver.js';
+
+/** The node budget within which the engine must find every key move and mate. */
+export const NODE_BUDGET = 100_000;
+
+let engine: { tt: TranspositionTable; control: SearchControl; searcher: Searcher } | undefined;
+
+export interface SearchOptions {
+  /** Keys (lo, hi pairs) of the game's earlier positions, oldest first. */
+  readonly gameKeys?: readonly number[];
+  /** Plies without capture or man move that draw (0: never); 100 by default. */
+  readonly drawPlies?: number;
+}
+
+/** A fresh single-threaded search of `position` within `limits`. */
+export function search(
+  position: Position,
+  limits: SearchLimits,
+  options: SearchOptions = {},
+): SearchResult {
+  if (engine === undefined) {
+    const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(16)));
+    const control = SearchControl.create(1);
+    engine = { tt, control, searcher: new Searcher(tt, control) };
+  }
+  const { tt, control, searcher } = engine;
+  tt.clear();
+  searcher.clearHistory();
+  control.reset(false);
+  const settings = {
+    multiPV: 1,
+    drawPlies: options.drawPlies ?? 100,
+    moveOverhead: 0,
+    threadIndex: 0,
+    startTime: nowMs(),
+  };
+  return searcher.search(position, options.gameKeys ?? [], limits, settings, () => {});
+}
+
+/** The move `text` names in `position`, by identity; throws on text that is not legal. */
+export function moveOf(position: Position, text: string): MoveIdentity {
+  const parsed = parseMove(position, text);
+  if (!parsed.ok) throw new Error(`${position.toString()}: ${parsed.error.message}`);
+  return parsed.value;
+}
+
+/** Whether two moves are the same: from, to and captured set (their texts may differ). */
+export function sameMove(a: MoveIdentity, b: MoveIdentity): boolean {
+  return a.move === b.move && a.capturedLo === b.capturedLo && a.capturedHi === b.capturedHi;
+}
