@@ -14,6 +14,7 @@ import { legalMoves } from '../src/core/notation.js';
 import { Position } from '../src/core/position.js';
 import { countMoves, hasCapture } from '../src/core/movegen.js';
 import { countOutcomes, formatElo, pairOutcome, pentanomialElo, trinomialElo, type GameOutcome } from '../src/match/stats.js'; // prettier-ignore
+import { seededRandom } from '../src/match/random.js';
 import { SearchControl, nowMs } from '../src/search/control.js';
 import { ALL_FEATURES, Searcher, type SearchFeatures } from '../src/search/search.js';
 import { TranspositionTable, tableBytes } from '../src/search/tt.js';
@@ -25,20 +26,9 @@ interface Job {
   readonly maxPlies: number;
 }
 
-/** A seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Distinct openings: 6-8 random plies from the start, equal material, no capture pending. */
 export function makeOpenings(count: number, seed: number): string[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const seen = new Set<string>();
   const out: string[] = [];
   while (out.length < count) {
