@@ -1,5 +1,5 @@
 /**
- * 64-square sets held as two int32 halves, never as BigInt.
+ * 64-square sets held as two int32 halves: plain 32-bit integer arithmetic throughout.
  *
  * Square index = rank * 8 + file (a1 = 0, h1 = 7, a8 = 56, h8 = 63). The low half holds
  * ranks 1-4, the high half ranks 5-8; inside a half, bit (index & 31) is the square:

@@ -31,7 +31,7 @@ export interface SearchTask {
   readonly newGame: boolean;
   /** Where the main thread sends its info lines. */
   readonly port?: MessagePort;
-  /** For tests: make this search fail as a crashing worker would. */
+  /** For tests: make this search throw, or kill its whole worker thread. */
   readonly fail?: 'throw' | 'exit';
 }
 
@@ -42,9 +42,16 @@ let searcher: Searcher | undefined;
 let generation = -1;
 let table: TranspositionTable | undefined;
 
-export default function search(task: SearchTask): SearchResult {
+export default function search(task: SearchTask): SearchResult | Promise<SearchResult> {
   if (task.fail === 'throw') throw new Error('search worker failed on purpose (test)');
-  if (task.fail === 'exit') process.exit(3);
+  if (task.fail === 'exit') {
+    // An exception nobody catches ends the whole worker thread, as a crash would.
+    return new Promise(() =>
+      setImmediate(() => {
+        throw new Error('search worker thread crashed on purpose (test)');
+      }),
+    );
+  }
   const control = new SearchControl(task.controlBuffer, task.threads);
   if (table === undefined || generation !== task.ttGeneration) {
     table = new TranspositionTable(task.ttBuffer);
