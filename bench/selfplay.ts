@@ -5,16 +5,18 @@
  * its 95% interval, LOS and the pentanomial counts of the game pairs.
  *
  *   npm run build && node dist/bench/selfplay.js --without lateMoveReductions --games 400 --nodes 4000
+ *     [--openings data/openings-armenian.txt] [--seed 1] [--threads 2] [--maxplies 300]
  *
  * Runs the games on worker threads (--threads, default the core count).
  */
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { legalMoves } from '../src/core/notation.js';
 import { Position } from '../src/core/position.js';
 import { countMoves, hasCapture } from '../src/core/movegen.js';
 import { countOutcomes, formatElo, pairOutcome, pentanomialElo, trinomialElo, type GameOutcome } from '../src/match/stats.js'; // prettier-ignore
-import { seededRandom } from '../src/match/random.js';
+import { seededRandom, shuffled } from '../src/match/random.js';
 import { SearchControl, nowMs } from '../src/search/control.js';
 import { ALL_FEATURES, Searcher, type SearchFeatures } from '../src/search/search.js';
 import { TranspositionTable, tableBytes } from '../src/search/tt.js';
@@ -136,7 +138,11 @@ if (!isMainThread) {
   const threads = Number(option('threads', String(availableParallelism())));
   const seed = Number(option('seed', '1'));
   const maxPlies = Number(option('maxplies', '300'));
-  const openings = makeOpenings(Math.ceil(games / 2), seed);
+  const file = option('openings', '');
+  // A file of position text (one a line, '#' comments), or openings made here from the seed.
+  const openings = file
+    ? shuffled(readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#')), seededRandom(seed)).slice(0, Math.ceil(games / 2)) // prettier-ignore
+    : makeOpenings(Math.ceil(games / 2), seed);
   const outcomes: GameOutcome[] = [];
   const pairs: number[] = [0, 0, 0, 0, 0];
   const started = Date.now();
