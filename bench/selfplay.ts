@@ -18,7 +18,7 @@ import { countMoves, hasCapture } from '../src/core/movegen.js';
 import { countOutcomes, formatElo, pairOutcome, pentanomialElo, trinomialElo, type GameOutcome } from '../src/match/stats.js'; // prettier-ignore
 import { seededRandom, shuffled } from '../src/match/random.js';
 import { SearchControl, nowMs } from '../src/search/control.js';
-import { ALL_FEATURES, Searcher, type SearchFeatures } from '../src/search/search.js';
+import { DEFAULT_FEATURES, Searcher, type SearchFeatures } from '../src/search/search.js';
 import { TranspositionTable, tableBytes } from '../src/search/tt.js';
 
 interface Job {
@@ -128,8 +128,10 @@ if (!isMainThread) {
   };
   const without = option('without', '').split(',').filter((s) => s !== '') as (keyof SearchFeatures)[]; // prettier-ignore
   for (const name of without) {
-    if (!(name in ALL_FEATURES)) {
-      console.error(`unknown feature '${name}'; features: ${Object.keys(ALL_FEATURES).join(', ')}`);
+    if (!(name in DEFAULT_FEATURES)) {
+      console.error(
+        `unknown feature '${name}'; features: ${Object.keys(DEFAULT_FEATURES).join(', ')}`,
+      );
       process.exit(2);
     }
   }
