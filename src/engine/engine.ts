@@ -338,8 +338,11 @@ function takeInjectedFailure(): 'throw' | 'exit' | undefined {
   return mode === 'throw' || mode === 'exit' ? mode : undefined;
 }
 
-/** The best move of the deepest completed iteration over all threads (main thread on ties). */
-function pickBest(
+/**
+ * The best move of the deepest completed iteration over all threads (main thread on ties),
+ * with the reply that thread expects; a legal move when no thread answered.
+ */
+export function pickBest(
   results: (SearchResult | undefined)[],
   position: Position,
 ): { move?: string; ponder?: string } {
@@ -348,7 +351,7 @@ function pickBest(
     if (result?.bestMove === undefined) continue;
     if (best === undefined || result.depth > best.depth) best = result;
   }
-  if (best !== undefined) return { move: best.bestMove, ponder: best === results[0] ? best.ponderMove : undefined }; // prettier-ignore
+  if (best !== undefined) return { move: best.bestMove, ponder: best.ponderMove };
   const moves = legalMoves(position);
   return moves.length > 0 ? { move: moves[0].text } : {};
 }
