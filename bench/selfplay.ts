@@ -1,11 +1,15 @@
 /**
- * Self-play: the engine with every search feature against the engine without one of them,
- * in game pairs from seeded random openings (colours swapped), on a node budget per move
+ * Self-play: the engine as it ships against the engine without one of its search features
+ * (--without), or the engine with a feature it ships without against the engine as it ships
+ * (--with), in game pairs from seeded random openings (colours swapped), on a node budget per move
  * so that the machine's load cannot bias the result. Prints W/D/L, the Elo difference with
  * its 95% interval, LOS and the pentanomial counts of the game pairs.
  *
  *   npm run build && node dist/bench/selfplay.js --without lateMoveReductions --games 400 --nodes 4000
  *     [--openings data/openings-armenian.txt] [--seed 1] [--threads 2] [--maxplies 300]
+ *   node dist/bench/selfplay.js --with probCut ...   (the first player gains the feature)
+ *
+ * The result is always the first player's: positive Elo means the feature gains.
  *
  * Runs the games on worker threads (--threads, default the core count).
  */
@@ -21,8 +25,13 @@ import { SearchControl, nowMs } from '../src/search/control.js';
 import { DEFAULT_FEATURES, Searcher, type SearchFeatures } from '../src/search/search.js';
 import { TranspositionTable, tableBytes } from '../src/search/tt.js';
 
+type Feature = keyof SearchFeatures;
+
 interface Job {
-  readonly without: (keyof SearchFeatures)[];
+  /** Features the first player turns on; the second plays the defaults. */
+  readonly with: Feature[];
+  /** Features the second player turns off; the first plays the defaults (and `with`). */
+  readonly without: Feature[];
   readonly nodes: number;
   readonly openings: string[];
   readonly maxPlies: number;
@@ -57,9 +66,10 @@ class Player {
   readonly searcher: Searcher;
   private readonly control = SearchControl.create(1);
   private readonly tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(8)));
-  constructor(without: readonly (keyof SearchFeatures)[]) {
+  constructor(on: readonly Feature[], off: readonly Feature[]) {
     this.searcher = new Searcher(this.tt, this.control);
-    for (const name of without) this.searcher.features[name] = false;
+    for (const name of on) this.searcher.features[name] = true;
+    for (const name of off) this.searcher.features[name] = false;
   }
   newGame(): void {
     this.tt.clear();
@@ -112,8 +122,8 @@ const flip = (o: GameOutcome): GameOutcome =>
 
 if (!isMainThread) {
   const job = workerData as Job;
-  const full = new Player([]);
-  const reduced = new Player(job.without);
+  const full = new Player(job.with, []);
+  const reduced = new Player([], job.without);
   for (const opening of job.openings) {
     // The full engine's results: first with White, then with Black.
     const first = playGame(opening, full, reduced, job.nodes, job.maxPlies);
@@ -126,8 +136,10 @@ if (!isMainThread) {
     const at = args.indexOf(`--${name}`);
     return at >= 0 && at + 1 < args.length ? args[at + 1] : fallback;
   };
-  const without = option('without', '').split(',').filter((s) => s !== '') as (keyof SearchFeatures)[]; // prettier-ignore
-  for (const name of without) {
+  const list = (name: string) => option(name, '').split(',').filter((s) => s !== '') as Feature[]; // prettier-ignore
+  const withFeatures = list('with');
+  const without = list('without');
+  for (const name of [...withFeatures, ...without]) {
     if (!(name in DEFAULT_FEATURES)) {
       console.error(
         `unknown feature '${name}'; features: ${Object.keys(DEFAULT_FEATURES).join(', ')}`,
@@ -150,7 +162,7 @@ if (!isMainThread) {
   const started = Date.now();
   const workers = Array.from({ length: threads }, (_, i) => {
     const slice = openings.filter((_, k) => k % threads === i);
-    const worker = new Worker(new URL(import.meta.url), { workerData: { without, nodes, openings: slice, maxPlies } satisfies Job }); // prettier-ignore
+    const worker = new Worker(new URL(import.meta.url), { workerData: { with: withFeatures, without, nodes, openings: slice, maxPlies } satisfies Job }); // prettier-ignore
     worker.on('message', ([a, b]: [GameOutcome, GameOutcome]) => {
       outcomes.push(a, b);
       pairs[pairOutcome(a, b)]++;
@@ -168,8 +180,9 @@ if (!isMainThread) {
   });
   await Promise.all(workers);
   const wdl = countOutcomes(outcomes);
-  const label = without.length > 0 ? `without ${without.join('+')}` : 'identical';
-  console.log(`all features vs ${label}: ${outcomes.length} games at ${nodes} nodes/move, ${((Date.now() - started) / 1000).toFixed(0)} s`); // prettier-ignore
+  const first = withFeatures.length > 0 ? `defaults with ${withFeatures.join('+')}` : 'defaults';
+  const second = without.length > 0 ? `defaults without ${without.join('+')}` : 'defaults';
+  console.log(`${first} vs ${second}: ${outcomes.length} games at ${nodes} nodes/move, ${((Date.now() - started) / 1000).toFixed(0)} s`); // prettier-ignore
   console.log(`W/D/L ${wdl.wins}/${wdl.draws}/${wdl.losses}  ${formatElo(trinomialElo(wdl))}`);
   console.log(`pairs [0, ½, 1, 1½, 2]: ${pairs.join(' ')}  pentanomial ${formatElo(pentanomialElo(pairs as [number, number, number, number, number]))}`); // prettier-ignore
 }
