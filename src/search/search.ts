@@ -46,6 +46,9 @@ export interface SearchFeatures {
  * - aspiration windows: -29.6 +/- 23.4;
  * - ProbCut: +3.5 +/- 16.5 as first tuned, then +6.9 +/- 15.2 and -13.9 +/- 15.9 after a
  *   retune (margin 100, only when the static evaluation reaches beta): no gain.
+ * Killers and history together gain +85.0 +/- 27.5; each alone on top of the other measured
+ * about zero, and both stay on: without killers two shots of the tactics suite are no longer
+ * found within its node budget.
  */
 export const DEFAULT_FEATURES: Readonly<SearchFeatures> = Object.freeze({
   aspiration: false,

@@ -6,7 +6,7 @@
 import { parseMove } from '../../src/core/notation.js';
 import type { Position } from '../../src/core/position.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
-import { Searcher, type SearchResult } from '../../src/search/search.js';
+import { Searcher, type SearchFeatures, type SearchResult } from '../../src/search/search.js';
 import type { SearchLimits } from '../../src/search/timeman.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
 import type { MoveIdentity } from './solver.js';
@@ -21,6 +21,8 @@ export interface SearchOptions {
   readonly gameKeys?: readonly number[];
   /** Plies without capture or man move that draw (0: never); 100 by default. */
   readonly drawPlies?: number;
+  /** Search parts switched from the engine's defaults for this search only. */
+  readonly features?: Partial<SearchFeatures>;
 }
 
 /** A fresh single-threaded search of `position` within `limits`. */
@@ -45,7 +47,13 @@ export function search(
     threadIndex: 0,
     startTime: nowMs(),
   };
-  return searcher.search(position, options.gameKeys ?? [], limits, settings, () => {});
+  const saved = { ...searcher.features };
+  Object.assign(searcher.features, options.features);
+  try {
+    return searcher.search(position, options.gameKeys ?? [], limits, settings, () => {});
+  } finally {
+    Object.assign(searcher.features, saved);
+  }
 }
 
 /** The move `text` names in `position`, by identity; throws on text that is not legal. */
