@@ -1,18 +1,17 @@
 /** `tama match-openings`: writes a file of balanced openings for `tama match`. */
 import { writeFileSync } from 'node:fs';
-import type { VariantName } from '../core/variant.js';
-import { generateOpenings, openingsHeader } from '../match/make-openings.js';
+import {
+  generateOpenings,
+  openingsHeader,
+  type OpeningsGeneratorSettings,
+} from '../match/make-openings.js';
 import { splitCommandLine } from '../match/shell-words.js';
 
-export interface MatchOpeningsOptions {
-  readonly variant: VariantName;
-  readonly count: number;
-  readonly minPlies: number;
-  readonly maxPlies: number;
-  readonly seed: number;
-  readonly mobilityGap: number;
-  readonly checkDepth: number;
-  readonly format: 'fen' | 'moves';
+/** The generator's settings as the command line gives them: the engine check as text. */
+export interface MatchOpeningsOptions extends Omit<
+  OpeningsGeneratorSettings,
+  'engine' | 'maxAttempts'
+> {
   readonly engine?: string;
   readonly depth: number;
   readonly margin: number;
