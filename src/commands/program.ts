@@ -6,6 +6,9 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { MATCH_HELP } from './match-help.js';
 import { VARIANT_NAMES } from '../core/variant.js';
 import { BENCH_DEPTH, BENCH_HASH_MB } from '../search/bench-settings.js';
+import type { PerftOptions } from './perft.js';
+import type { BenchCommandOptions } from './bench.js';
+import type { MatchOpeningsOptions } from './match-openings.js';
 
 // Each command loads its code when it runs, so that the protocol starts quickly.
 
@@ -44,7 +47,7 @@ export async function runCommandLine(argv: readonly string[]): Promise<void> {
     .option('--divide', 'leaves below each root move, at the given depth only')
     .option('--threads <n>', 'worker threads (1-256)', integerIn(1, 256), 1)
     .option('--json', 'print one JSON object instead of text')
-    .action(async (depth: number, options) => {
+    .action(async (depth: number, options: Omit<PerftOptions, 'depth'>) => {
       const { runPerftCommand } = await import('./perft.js');
       const code = await runPerftCommand({ depth, ...options }, (line) =>
         process.stdout.write(line + '\n'),
@@ -72,7 +75,7 @@ export async function runCommandLine(argv: readonly string[]): Promise<void> {
       1,
     )
     .option('--json', 'print one JSON object instead of text')
-    .action(async (options) => {
+    .action(async (options: BenchCommandOptions) => {
       const { runBenchCommand } = await import('./bench.js');
       process.exitCode = await runBenchCommand(
         options,
@@ -127,12 +130,12 @@ export async function runCommandLine(argv: readonly string[]): Promise<void> {
       30,
     )
     .option('--out <file>', 'write the file here instead of printing it')
-    .action(async (options) => {
+    .action(async (options: MatchOpeningsOptions) => {
       const { runMatchOpeningsCommand } = await import('./match-openings.js');
       process.exitCode = await runMatchOpeningsCommand(options, (line) =>
         process.stdout.write(line + '\n'),
       );
     });
 
-  await program.parseAsync(argv as string[]);
+  await program.parseAsync(argv);
 }

@@ -44,7 +44,7 @@ export class PerftPool {
         const replies = legalMoves(child);
         if (replies.length === 0) return 0;
         const leaves = await Promise.all(
-          replies.map((reply) => {
+          replies.map(async (reply) => {
             const grandchild = child.clone();
             grandchild.play(reply.move, reply.capturedLo, reply.capturedHi);
             return this.count(grandchild, depth - 2);

@@ -28,9 +28,9 @@ export interface GamePlayer {
 
 /** The runner's draw rules and adjudication; 0 turns a counting rule off. */
 export interface GameRules {
-  /** A position repeated this many times (same side to move) is a draw; RULES.md: 3. */
+  /** A position repeated this many times (same side to move) is a draw; docs/rules.md: 3. */
   readonly repetitions: number;
-  /** This many plies without capture or man move is a draw; RULES.md: 100. */
+  /** This many plies without capture or man move is a draw; docs/rules.md: 100. */
   readonly noProgressPlies: number;
   /** The game is drawn once it has this many plies. */
   readonly maxPlies: number;

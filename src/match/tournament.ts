@@ -60,8 +60,8 @@ export interface MatchConfig {
 }
 
 export interface MatchIo {
-  print(line: string): void;
-  warn(line: string): void;
+  print: (line: string) => void;
+  warn: (line: string) => void;
   /** Receives all engine traffic (for --debug). */
   readonly log?: TrafficLog;
   /** Aborting stops the match (Ctrl-C). */
@@ -127,7 +127,9 @@ export async function runMatch(
   const firsts = await Promise.all(pools.map((pool) => pool.acquire()));
   const broken = firsts.findIndex((acquired) => !acquired.ok);
   if (broken >= 0) {
-    firsts.forEach((acquired, i) => acquired.ok && pools[i].release(acquired.value, true));
+    firsts.forEach((acquired, i) => {
+      if (acquired.ok) pools[i].release(acquired.value, true);
+    });
     await closeAll();
     const acquired = firsts[broken];
     const reason = acquired.ok ? '' : `${acquired.failure.kind}: ${acquired.failure.message}`;
@@ -137,7 +139,9 @@ export async function runMatch(
       `engine ${broken + 1} (${[command.program, ...command.args].join(' ')}) did not start: ${reason}`,
     );
   }
-  firsts.forEach((acquired, i) => acquired.ok && pools[i].release(acquired.value, true));
+  firsts.forEach((acquired, i) => {
+    if (acquired.ok) pools[i].release(acquired.value, true);
+  });
 
   const names = distinctNames(pools.map((pool) => pool.displayName));
   const pairings = pairingsOf(names.length, config.tournament);

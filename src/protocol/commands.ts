@@ -141,7 +141,7 @@ function parseGo(rest: string[]): Result<Command> {
       i++;
     }
   }
-  return ok({ kind: 'go', limits: limits as SearchLimits });
+  return ok({ kind: 'go', limits: limits });
 }
 
 function parseBench(rest: string[]): Result<Command> {

@@ -1,4 +1,4 @@
-/** The examples and reference figures of RULES.md, each as its own test. */
+/** The worked examples and reference figures of docs/rules.md, each as its own test. */
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/notation.js';
 import { perft } from '../../src/core/perft.js';
@@ -10,7 +10,7 @@ const moveTexts = (text: string, variant: 'armenian' | 'turkish' = 'armenian') =
     .map((m) => m.text)
     .sort();
 
-describe('RULES.md rule checks', () => {
+describe('docs/rules.md worked examples', () => {
   it('a king may not capture back the way it came (180-degree rule)', () => {
     expect(moveTexts('W:WKd4,a1:Bd6,d2,h8')).toEqual(['d4xd1', 'd4xd7', 'd4xd8']);
   });
@@ -24,9 +24,8 @@ describe('RULES.md rule checks', () => {
   });
 
   it('captured pieces are removed at once, so their squares can be crossed later', () => {
-    // RULES.md writes this position with a White man on h8, its own crowning row, which
-    // the position text rules forbid; the piece only blocks h8, so a king there is the
-    // same test.
+    // The White piece on h8 only blocks that square; written as a man it would stand on its
+    // own crowning row, which position text refuses.
     expect(moveTexts('W:WKa2,Kh8:Bc2,d4,b5,a3,f2,h6')).toEqual(['a2xd2xd5xa5xa2xh2xh7']);
     const literal = Position.parse('W:WKa2,h8:Bc2,d4,b5,a3,f2,h6');
     expect(literal.ok).toBe(false);

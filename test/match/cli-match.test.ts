@@ -101,7 +101,7 @@ describe.concurrent('tama match', () => {
       stdout.match(/^Finished game \d \((one|two) vs (one|two)\): (2-0|1-1|0-2) \{.+\}$/gm),
     ).toHaveLength(4);
     expect(stdout).toMatch(/^Match finished$/m);
-    expect(stdout).toMatch(/^Score of one vs two: \d - \d - \d  \[\d\.\d{3}\] 4$/m);
+    expect(stdout).toMatch(/^Score of one vs two: \d - \d - \d {2}\[\d\.\d{3}\] 4$/m);
     expect(stdout).toMatch(/^Elo difference: /m);
     expect(stdout).toMatch(/^Ptnml\(0-2\): \[\d, \d, \d, \d, \d\]/m);
     const games = parsePdn(readFileSync(pdn, 'utf8'));

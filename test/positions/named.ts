@@ -1,6 +1,6 @@
 // Named, hand-checked positions for move generation tests.
 //
-// Every `moves` list below was worked out by hand from /work/shared/RULES.md and then
+// Every `moves` list below was worked out by hand from docs/rules.md and then
 // confirmed with the independent oracle in test/reference/simple-rules.ts. Lists are sorted
 // with plain `Array.prototype.sort`. A capture is written with one of its paths; when a move
 // is a merge of several paths (same from, same to, same captured set) compare moves by
@@ -162,9 +162,8 @@ export const namedPositions: NamedPosition[] = [
     fen: 'W:WKa2,Kh8:Bc2,d4,b5,a3,f2,h6',
     moves: ['a2xd2xd5xa5xa2xh2xh7'],
     note:
-      'RULES.md rule check with h8 written as a king (RULES.md has a White man on h8, which ' +
-      'its own parser rules reject); six pieces, crossing c2 emptied earlier and landing on ' +
-      'the start square a2.',
+      'docs/rules.md worked example (the White king on h8 only blocks it); six pieces, ' +
+      'crossing c2 emptied earlier and landing on the start square a2.',
   },
   {
     name: 'king-loop-through-start-recrossing-emptied',
@@ -192,7 +191,7 @@ export const namedPositions: NamedPosition[] = [
     variant: 'armenian',
     fen: 'W:WKd4,a1:Bd6,d2,h8',
     moves: ['d4xd1', 'd4xd7', 'd4xd8'],
-    note: 'RULES.md rule check: after taking d6 (or d2) the king may not reverse down (up) the d-file.',
+    note: 'docs/rules.md worked example: after taking d6 (or d2) the king may not reverse down (up) the d-file.',
   },
   {
     name: 'rules-180-degree-turkish',
@@ -235,7 +234,7 @@ export const namedPositions: NamedPosition[] = [
     variant: 'armenian',
     fen: 'W:Wb6,h1:Bb7,c8,b4,h5',
     moves: ['b6xb8xd8'],
-    note: 'RULES.md rule check: reaches b8 mid-capture, goes on sideways as a man, crowned on d8.',
+    note: 'docs/rules.md worked example: reaches b8 mid-capture, goes on sideways as a man, crowned on d8.',
   },
   {
     name: 'man-last-row-mid-capture-two-sideways',

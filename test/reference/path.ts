@@ -19,14 +19,14 @@ export function capturedByPath(fen: string, text: string): string[] {
   const squares = text.split('x').map(squareIndex);
   if (squares.length < 2) throw new Error(`not a capture: "${text}"`);
   const cells = [...board.cells];
-  const mover = cells[squares[0]!]!;
+  const mover = cells[squares[0]];
   const moverIsWhite = mover === 'w' || mover === 'W';
-  if (mover === '.') throw new Error(`no piece on ${squareName(squares[0]!)}`);
-  cells[squares[0]!] = '.';
+  if (mover === '.') throw new Error(`no piece on ${squareName(squares[0])}`);
+  cells[squares[0]] = '.';
   const captured: string[] = [];
   for (let leg = 1; leg < squares.length; leg++) {
-    const start = squares[leg - 1]!;
-    const end = squares[leg]!;
+    const start = squares[leg - 1];
+    const end = squares[leg];
     const fileDelta = (end % 8) - (start % 8);
     const rankDelta = Math.floor(end / 8) - Math.floor(start / 8);
     const straight =
@@ -38,7 +38,7 @@ export function capturedByPath(fen: string, text: string): string[] {
     const stride = Math.sign(rankDelta) * 8 + Math.sign(fileDelta);
     const victims: number[] = [];
     for (let square = start + stride; square !== end; square += stride) {
-      const cell = cells[square]!;
+      const cell = cells[square];
       if (cell === '.') continue;
       const cellIsWhite = cell === 'w' || cell === 'W';
       if (cellIsWhite === moverIsWhite) {
@@ -51,8 +51,8 @@ export function capturedByPath(fen: string, text: string): string[] {
         `leg ${squareName(start)}-${squareName(end)} crosses ${victims.length} enemy pieces`,
       );
     }
-    cells[victims[0]!] = '.';
-    captured.push(squareName(victims[0]!));
+    cells[victims[0]] = '.';
+    captured.push(squareName(victims[0]));
   }
   return captured.sort();
 }

@@ -1,4 +1,4 @@
-// A deliberately simple second implementation of the rules in /work/shared/RULES.md.
+// A deliberately simple second implementation of the rules in docs/rules.md.
 //
 // It is the test oracle for the fast bitboard core in src/core and shares no code with it.
 // Written for clarity, not speed: a board is an array of 64 one-letter cells, a move is
@@ -55,7 +55,7 @@ const DIAGONAL: Direction[] = [
 
 /** Name of a square index, e.g. 0 -> "a1". */
 export function squareName(square: number): string {
-  return FILES[square % 8]! + String(Math.floor(square / 8) + 1);
+  return FILES[square % 8] + String(Math.floor(square / 8) + 1);
 }
 
 /** Index of a square name, e.g. "a1" -> 0; throws on anything else. */
@@ -104,17 +104,17 @@ function forwardOf(white: boolean): Direction {
 export interface ParseOptions {
   /**
    * Accept a man standing on its own last row (White man on rank 8, Black man on rank 1).
-   * RULES.md calls that invalid, yet its own immediate-removal rule check
-   * `W:WKa2,h8:Bc2,d4,b5,a3,f2,h6` has a White man on h8; this flag lets tests read it.
+   * docs/rules.md calls that invalid; this flag lets path checks read a position whose piece
+   * on its last row only blocks a square.
    */
   allowManOnLastRow?: boolean;
 }
 
-/** Read the position text of RULES.md (e.g. `W:Wa2,b2,Kd4:Ba6,Kh8`); throws on bad text. */
+/** Read the position text of docs/rules.md (e.g. `W:Wa2,b2,Kd4:Ba6,Kh8`); throws on bad text. */
 export function parseSimple(fen: string, options: ParseOptions = {}): SimpleBoard {
   const fields = fen.trim().split(':');
   if (fields.length !== 3) throw new Error(`position needs 3 fields: "${fen}"`);
-  const side = fields[0]!.trim();
+  const side = fields[0].trim();
   if (side !== 'W' && side !== 'B') throw new Error(`bad side to move "${side}"`);
   const cells: string[] = new Array<string>(64).fill('.');
   const seenColours = new Set<string>();
@@ -149,7 +149,7 @@ export function formatSimple(board: SimpleBoard): string {
   const listFor = (white: boolean): string => {
     const entries: string[] = [];
     for (let square = 0; square < 64; square++) {
-      const cell = board.cells[square]!;
+      const cell = board.cells[square];
       if (!isOwnOf(cell, white)) continue;
       entries.push((isKing(cell) ? 'K' : '') + squareName(square));
     }
@@ -205,7 +205,7 @@ function captureSequences(cells: string[], from: number, piece: string, white: b
       if (isKing(piece)) {
         while (victim !== -1 && cells[victim] === '.') victim = step(victim, direction);
       }
-      if (victim === -1 || !isEnemyOf(cells[victim]!, white)) continue;
+      if (victim === -1 || !isEnemyOf(cells[victim], white)) continue;
       // Landing squares: the consecutive empty squares beyond (men: only the next one).
       const landings: number[] = [];
       let landing = step(victim, direction);
@@ -216,7 +216,7 @@ function captureSequences(cells: string[], from: number, piece: string, white: b
       }
       for (const target of landings) {
         extended = true;
-        const removed = cells[victim]!;
+        const removed = cells[victim];
         cells[victim] = '.'; // immediate removal
         path.push(target);
         captured.push(victim);
@@ -243,14 +243,14 @@ export function simpleUnmergedCaptures(board: SimpleBoard): SimpleMove[] {
   const white = board.white;
   const captures: SimpleMove[] = [];
   for (let from = 0; from < 64; from++) {
-    const piece = board.cells[from]!;
+    const piece = board.cells[from];
     if (!isOwnOf(piece, white)) continue;
     const scratch = [...board.cells];
     scratch[from] = '.'; // the start square counts as empty during the sequence
     for (const sequence of captureSequences(scratch, from, piece, white)) {
       captures.push({
         from: squareName(from),
-        to: squareName(sequence.path[sequence.path.length - 1]!),
+        to: squareName(sequence.path[sequence.path.length - 1]),
         captured: sequence.captured.map(squareName).sort(),
         path: sequence.path.map(squareName),
       });
@@ -260,7 +260,7 @@ export function simpleUnmergedCaptures(board: SimpleBoard): SimpleMove[] {
   return captures.filter((move) => move.captured.length === maxCaptureCount);
 }
 
-/** All legal moves of the side to move, per RULES.md, duplicates merged (first path kept). */
+/** All legal moves of the side to move, per docs/rules.md, duplicates merged (first path kept). */
 export function simpleMoves(board: SimpleBoard, variant: Variant): SimpleMove[] {
   const captures = simpleUnmergedCaptures(board);
   if (captures.length > 0) {
@@ -275,7 +275,7 @@ export function simpleMoves(board: SimpleBoard, variant: Variant): SimpleMove[] 
   const white = board.white;
   const quiet: SimpleMove[] = [];
   for (let from = 0; from < 64; from++) {
-    const piece = board.cells[from]!;
+    const piece = board.cells[from];
     if (!isOwnOf(piece, white)) continue;
     for (const direction of quietDirections(piece, white, variant)) {
       let to = step(from, direction);
@@ -299,7 +299,7 @@ export function simplePlay(board: SimpleBoard, move: SimpleMove): SimpleBoard {
   const cells = [...board.cells];
   const from = squareIndex(move.from);
   const to = squareIndex(move.to);
-  let piece = cells[from]!;
+  let piece = cells[from];
   if (!isOwnOf(piece, board.white)) throw new Error(`no piece of the side to move on ${move.from}`);
   cells[from] = '.';
   for (const name of move.captured) cells[squareIndex(name)] = '.';
@@ -308,7 +308,7 @@ export function simplePlay(board: SimpleBoard, move: SimpleMove): SimpleBoard {
   return { cells, white: !board.white };
 }
 
-/** Number of leaf positions `depth` plies below `board` (moves merged as in RULES.md). */
+/** Number of leaf positions `depth` plies below `board` (moves merged as in docs/rules.md). */
 export function simplePerft(board: SimpleBoard, variant: Variant, depth: number): number {
   if (depth === 0) return 1;
   const moves = simpleMoves(board, variant);

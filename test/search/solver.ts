@@ -3,7 +3,7 @@
  * src/core, with no evaluation heuristics, so that what it reports is proven.
  *
  * Wins (`winDistance`, `movesWinningWithin`, `losesWithin`): the side to move wins when
- * its opponent is left with no legal move (RULES.md), and a distance counts the winner's
+ * its opponent is left with no legal move (docs/rules.md), and a distance counts the winner's
  * moves. Draw rules play no part: a shortest forced win never repeats a position.
  *
  * Material (`materialMargin`, `materialOfMove`, `materialByMove`): the exact minimax
