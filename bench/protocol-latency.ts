@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { readArguments, wholeNumber } from './args.js';
 
 const TAMA = fileURLToPath(new URL('../../bin/tama.js', import.meta.url));
 
@@ -43,14 +44,21 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
+const USAGE = `Usage: node dist/bench/protocol-latency.js [options]
+
+  --starts <n>   process starts timed to uciok (default 20)
+  --stops <n>    searches stopped and timed to bestmove (default 200)
+  -h, --help     this text
+
+Example:
+  npm run build && node dist/bench/protocol-latency.js --starts 20 --stops 200`;
+
+const { values } = readArguments(USAGE, { starts: { type: 'string' }, stops: { type: 'string' } });
+const starts = wholeNumber(USAGE, values, 'starts', 20, 1);
+const stops = wholeNumber(USAGE, values, 'stops', 200, 1);
 
 const startTimes: number[] = [];
-for (let i = 0; i < option('starts', 20); i++) {
+for (let i = 0; i < starts; i++) {
   const started = performance.now();
   const engine = startEngine();
   engine.send('uci');
@@ -65,7 +73,7 @@ const engine = startEngine();
 engine.send('uci');
 await engine.waitFor((t) => t === 'uciok', 0);
 const stopTimes: number[] = [];
-for (let i = 0; i < option('stops', 200); i++) {
+for (let i = 0; i < stops; i++) {
   const from = engine.lines.length;
   engine.send(i % 2 === 0 ? 'position startpos' : 'position startpos moves c3-c4 f6-f5');
   engine.send('go infinite');

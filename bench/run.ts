@@ -4,7 +4,8 @@
  * (the perft worker threads load the built worker).
  */
 import { relative } from 'node:path';
-import { parseArgs } from 'node:util';
+import { MAX_THREADS } from '../src/engine/options.js';
+import { readArguments, usageError, wholeNumber } from './args.js';
 import { compareRuns } from './compare.js';
 import { formatComparison, formatRunHeader, formatSuite } from './report.js';
 import { defaultResultPath, describeRun, readRun, writeRun, type BenchRun } from './results.js';
@@ -42,51 +43,32 @@ function printComparison(oldRun: BenchRun, newRun: BenchRun): void {
 }
 
 async function main(args: readonly string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        quick: { type: 'boolean' },
-        suite: { type: 'string', multiple: true },
-        threads: { type: 'string' },
-        out: { type: 'string' },
-        compare: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    printError(`error: ${(error as Error).message}\n\n${USAGE}`);
-    return 2;
+  const { values, positionals } = readArguments(
+    USAGE,
+    {
+      quick: { type: 'boolean' },
+      suite: { type: 'string', multiple: true },
+      threads: { type: 'string' },
+      out: { type: 'string' },
+      compare: { type: 'string' },
+    },
+    args,
+    true,
+  );
+  const compare = values.compare as string | undefined;
+  if (positionals.length > (compare === undefined ? 0 : 1)) {
+    usageError(USAGE, `unexpected argument '${positionals.at(-1)}'`);
   }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    print(USAGE);
-    return 0;
-  }
-  if (positionals.length > (values.compare === undefined ? 0 : 1)) {
-    printError(`error: unexpected argument '${positionals.at(-1)}'\n\n${USAGE}`);
-    return 2;
-  }
-  const suites = values.suite ?? [...SUITE_NAMES];
+  const suites = (values.suite as string[] | undefined) ?? [...SUITE_NAMES];
   const unknown = suites.find((name) => !(SUITE_NAMES as readonly string[]).includes(name));
   if (unknown !== undefined) {
-    printError(`error: unknown suite '${unknown}' (suites: ${SUITE_NAMES.join(', ')})`);
-    return 2;
+    usageError(USAGE, `unknown suite '${unknown}' (suites: ${SUITE_NAMES.join(', ')})`);
   }
-  let threads = defaultPerftThreads();
-  if (values.threads !== undefined) {
-    threads = Number(values.threads);
-    if (!/^\d+$/.test(values.threads) || threads < 1 || threads > 256) {
-      printError('error: --threads expects a whole number from 1 to 256');
-      return 2;
-    }
-  }
+  const threads = wholeNumber(USAGE, values, 'threads', defaultPerftThreads(), 1, MAX_THREADS);
 
   // Read the old run first: a bad file should not cost a whole run.
-  const oldRun = values.compare === undefined ? undefined : loadRun(values.compare);
-  if (values.compare !== undefined && oldRun === undefined) return 2;
+  const oldRun = compare === undefined ? undefined : loadRun(compare);
+  if (compare !== undefined && oldRun === undefined) return 2;
   if (oldRun !== undefined && positionals.length === 1) {
     const newRun = loadRun(positionals[0]);
     if (newRun === undefined) return 2;
@@ -108,7 +90,7 @@ async function main(args: readonly string[]): Promise<number> {
     },
   });
   const run: BenchRun = { ...started, figures };
-  const path = values.out ?? defaultResultPath(run);
+  const path = (values.out as string | undefined) ?? defaultResultPath(run);
   writeRun(path, run);
   const shown = relative(process.cwd(), path);
   print(`Wrote ${shown.startsWith('..') ? path : shown}`);

@@ -24,6 +24,24 @@ import { seededRandom, shuffled } from '../src/match/random.js';
 import { SearchControl, nowMs } from '../src/search/control.js';
 import { DEFAULT_FEATURES, Searcher, type SearchFeatures } from '../src/search/search.js';
 import { TranspositionTable, tableBytes } from '../src/search/tt.js';
+import { readArguments, usageError, wholeNumber } from './args.js';
+
+const SELFPLAY_USAGE = `Usage: node dist/bench/selfplay.js (--without F[,F] | --with F[,F]) [options]
+
+  --without <features>   the engine as it ships against it without these search features
+  --with <features>      the engine with these features against the engine as it ships
+  --games <n>            games, in pairs with colours swapped (default 400)
+  --nodes <n>            node budget a move (default 4000)
+  --openings <file>      position text one a line ('#' comments; default: seeded random)
+  --seed <n>             seed of the openings (default 1)
+  --threads <n>          worker threads (default: the cores)
+  --maxplies <n>         draw a game at this many plies (default 300)
+  -h, --help             this text
+
+Features: ${Object.keys(DEFAULT_FEATURES).join(', ')}
+
+Example:
+  npm run build && node dist/bench/selfplay.js --without lateMoveReductions --games 400`;
 
 type Feature = keyof SearchFeatures;
 
@@ -131,28 +149,30 @@ if (!isMainThread) {
     parentPort?.postMessage([first, second]);
   }
 } else if (process.argv[1]?.endsWith('selfplay.js')) {
-  const args = process.argv.slice(2);
-  const option = (name: string, fallback: string) => {
-    const at = args.indexOf(`--${name}`);
-    return at >= 0 && at + 1 < args.length ? args[at + 1] : fallback;
-  };
-  const list = (name: string) => option(name, '').split(',').filter((s) => s !== '') as Feature[]; // prettier-ignore
+  const { values } = readArguments(SELFPLAY_USAGE, {
+    with: { type: 'string' },
+    without: { type: 'string' },
+    games: { type: 'string' },
+    nodes: { type: 'string' },
+    threads: { type: 'string' },
+    seed: { type: 'string' },
+    maxplies: { type: 'string' },
+    openings: { type: 'string' },
+  });
+  const list = (name: string) => String(values[name] ?? '').split(',').filter((s) => s !== '') as Feature[]; // prettier-ignore
   const withFeatures = list('with');
   const without = list('without');
   for (const name of [...withFeatures, ...without]) {
     if (!(name in DEFAULT_FEATURES)) {
-      console.error(
-        `unknown feature '${name}'; features: ${Object.keys(DEFAULT_FEATURES).join(', ')}`,
-      );
-      process.exit(2);
+      usageError(SELFPLAY_USAGE, `unknown feature '${name}'; features: ${Object.keys(DEFAULT_FEATURES).join(', ')}`); // prettier-ignore
     }
   }
-  const games = Number(option('games', '400'));
-  const nodes = Number(option('nodes', '4000'));
-  const threads = Number(option('threads', String(availableParallelism())));
-  const seed = Number(option('seed', '1'));
-  const maxPlies = Number(option('maxplies', '300'));
-  const file = option('openings', '');
+  const games = wholeNumber(SELFPLAY_USAGE, values, 'games', 400, 1);
+  const nodes = wholeNumber(SELFPLAY_USAGE, values, 'nodes', 4000, 1);
+  const threads = wholeNumber(SELFPLAY_USAGE, values, 'threads', availableParallelism(), 1, 256);
+  const seed = wholeNumber(SELFPLAY_USAGE, values, 'seed', 1, 0);
+  const maxPlies = wholeNumber(SELFPLAY_USAGE, values, 'maxplies', 300, 1);
+  const file = String(values.openings ?? '');
   // A file of position text (one a line, '#' comments), or openings made here from the seed.
   const openings = file
     ? shuffled(readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#')), seededRandom(seed)).slice(0, Math.ceil(games / 2)) // prettier-ignore

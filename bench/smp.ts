@@ -11,27 +11,36 @@
  * depth 4 before the clock starts.
  */
 import { Engine } from '../src/engine/engine.js';
+import { MAX_THREADS } from '../src/engine/options.js';
 import { BENCH_POSITIONS } from '../src/search/bench.js';
+import { readArguments, wholeNumber } from './args.js';
 
 interface Run {
   readonly milliseconds: number;
   readonly nodes: number;
 }
 
-const args = process.argv.slice(2);
-function option(name: string, fallback: string): string {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && at + 1 < args.length ? args[at + 1] : fallback;
-}
+const USAGE = `Usage: node dist/bench/smp.js [options]
 
-const depth = Number(option('depth', '9'));
-const runs = Number(option('runs', '3'));
-const hash = option('hash', '64');
-const counts = option('threads', '1,2').split(',').map(Number);
-if (![depth, runs, ...counts].every((n) => Number.isInteger(n) && n > 0)) {
-  console.error('usage: smp.js [--depth N] [--threads 1,2] [--runs N] [--hash MB]');
-  process.exit(2);
-}
+  --depth <n>       search depth of every bench position (default 9)
+  --threads <list>  thread counts to compare, by commas (default 1,2)
+  --runs <n>        runs of each count, taken in turn (default 3)
+  --hash <mb>       transposition table in MiB (default 64)
+  -h, --help        this text
+
+Example:
+  npm run build && node dist/bench/smp.js --depth 9 --threads 1,2 --runs 3`;
+
+const { values } = readArguments(USAGE, {
+  depth: { type: 'string' },
+  threads: { type: 'string' },
+  runs: { type: 'string' },
+  hash: { type: 'string' },
+});
+const depth = wholeNumber(USAGE, values, 'depth', 9, 1, 100);
+const runs = wholeNumber(USAGE, values, 'runs', 3, 1);
+const hash = String(wholeNumber(USAGE, values, 'hash', 64, 1, 8192));
+const counts = String(values.threads ?? '1,2').split(',').map((word) => wholeNumber(USAGE, { threads: word }, 'threads', 1, 1, MAX_THREADS)); // prettier-ignore
 
 async function searchAll(engine: Engine, searchDepth: number): Promise<Run> {
   engine.newGame();

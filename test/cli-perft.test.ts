@@ -89,11 +89,13 @@ describe('tama perft', () => {
       stderr: expect.stringContaining("'z9'"),
     });
     await expect(run(process.execPath, [tama, 'perft', 'zero'])).rejects.toMatchObject({
+      code: 2,
       stderr: expect.stringContaining('expected a whole number from 1 to 20'),
     });
     await expect(
       run(process.execPath, [tama, 'perft', '3', '--variant', 'chess']),
     ).rejects.toMatchObject({
+      code: 2,
       stderr: expect.stringContaining('chess'),
     });
   });

@@ -43,7 +43,7 @@ export async function runBenchCommand(
     const threaded = await runThreadedBench(options, threads, onPosition);
     if (!threaded.ok) {
       printError(`error: ${threaded.message}`);
-      return 2;
+      return 1;
     }
     totals = threaded.totals;
   }

@@ -29,7 +29,11 @@ Settings (cutechess style; key=value words follow their option):
   --variant armenian|turkish
   --openings file=FILE [order=sequential|random] [seed=N] [start=N] [plies=N]
                         one opening a line: position text, or moves from the start;
-                        '#' lines are comments (default: the start position)
+                        '#' lines are comments. Each opening is played by a pair of
+                        games with colours swapped (default: the start position)
+    order=random        shuffle the openings with seed=N (default: the file's order)
+    start=N             begin at the file's N-th opening (default 1), to resume a match
+    plies=N             keep only the first N moves (plies) of each opening line
   --pgnout FILE         append every finished game as PDN (alias --pdnout)
   --draw movenumber=N movecount=C score=S
                         adjudicate a draw after N full moves once both engines scored

@@ -1,5 +1,6 @@
 /** `tama match-openings`: writes a file of balanced openings for `tama match`. */
-import { writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import {
   generateOpenings,
   openingsHeader,
@@ -28,6 +29,12 @@ export async function runMatchOpeningsCommand(
     printError('error: --max-plies must not be below --min-plies');
     return 2;
   }
+  // A path that cannot be written fails before the generation, not after it.
+  const unwritable = options.out === undefined ? undefined : whyUnwritable(options.out);
+  if (unwritable !== undefined) {
+    printError(`error: cannot write '${options.out}': ${unwritable}`);
+    return 1;
+  }
   let engine;
   if (options.engine !== undefined) {
     const words = splitCommandLine(options.engine);
@@ -53,10 +60,23 @@ export async function runMatchOpeningsCommand(
     [...openingsHeader(settings, options.out), ...generated.value.lines].join('\n') + '\n';
   if (options.out === undefined) print(text.trimEnd());
   else {
-    writeFileSync(options.out, text);
+    try {
+      writeFileSync(options.out, text);
+    } catch (error) {
+      printError(`error: cannot write '${options.out}': ${(error as Error).message}`);
+      return 1;
+    }
     printError(
       `wrote ${generated.value.lines.length} openings to ${options.out} (${generated.value.attempts} random games tried)`,
     );
   }
   return 0;
+}
+
+/** Why a file cannot be written at `path`, or undefined when it looks writable. */
+function whyUnwritable(path: string): string | undefined {
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) return 'it is a directory';
+  const folder = dirname(path);
+  if (!existsSync(folder)) return `no directory '${folder}'`;
+  return undefined;
 }

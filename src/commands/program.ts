@@ -1,16 +1,25 @@
 /**
  * The `tama` command line (commander): the protocol by default, and the perft, bench, match
  * and match-openings commands. Each command loads its code only when it runs.
+ *
+ * Exit codes, the same for every command: 0 success, 1 failure at run time (an engine that
+ * would not start, a file that cannot be written), 2 bad usage (an unknown command or option,
+ * a value out of range, bad position text); `tama match` stopped by Ctrl-C exits 130.
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { MATCH_HELP } from './match-help.js';
 import { VARIANT_NAMES } from '../core/variant.js';
+import { MAX_THREADS } from '../engine/options.js';
+import { MAX_PERFT_DEPTH } from '../protocol/commands.js';
 import { BENCH_DEPTH, BENCH_HASH_MB } from '../search/bench-settings.js';
 import type { PerftOptions } from './perft.js';
 import type { BenchCommandOptions } from './bench.js';
 import type { MatchOpeningsOptions } from './match-openings.js';
 
 // Each command loads its code when it runs, so that the protocol starts quickly.
+
+/** The exit code of bad usage. */
+export const USAGE_ERROR = 2;
 
 /** Reads a whole number within [min, max] from an option or argument. */
 export function integerIn(min: number, max: number) {
@@ -26,38 +35,85 @@ export function integerIn(min: number, max: number) {
   };
 }
 
+/** The line printed under a usage error: where the command's help is. */
+function helpHint(command?: string): string {
+  return `(run 'tama ${command === undefined ? '' : command + ' '}--help' for usage and examples)`;
+}
+
+/** Prints lines on stdout. */
+function print(line: string): void {
+  process.stdout.write(line + '\n');
+}
+
+/** Prints lines on stderr. */
+function printError(line: string): void {
+  process.stderr.write(line + '\n');
+}
+
+/** Sets the exit code a command returned; a usage error also says where the help is. */
+function finish(command: string, code: number): void {
+  if (code === USAGE_ERROR) printError(helpHint(command));
+  process.exitCode = code;
+}
+
+const ROOT_HELP = `
+Without a command, tama speaks its text protocol (UCI-like) on stdin and stdout: see
+protocol.md. A GUI should start it as "node bin/tama.js" or "npx tama" (not "npm start",
+whose banner lines would reach the GUI).
+
+Variants: ${VARIANT_NAMES.join(', ')} (--variant, or "setoption name Variant value ...").
+
+Exit codes: 0 success, 1 failure at run time, 2 bad usage (130: a match stopped by Ctrl-C).
+
+Examples:
+  tama perft 6                      leaf counts of the Armenian start position to depth 6
+  tama bench                        the search's node-count signature
+  tama help match                   the match settings
+`;
+
 /** Parses the command line (`argv` as in process.argv) and runs the command it names. */
 export async function runCommandLine(argv: readonly string[]): Promise<void> {
   const program = new Command();
   program
     .name('tama')
-    .description('Tama, an engine for Armenian draughts. Without a command: the text protocol.')
+    .description(
+      'Tama, an engine for Armenian and Turkish draughts. Without a command: the text protocol.',
+    ) // prettier-ignore
     .version('0.1.0')
-    .showHelpAfterError()
-    .action(async () => (await import('../protocol/stdio.js')).runProtocolLoop());
+    .exitOverride()
+    .showHelpAfterError(helpHint())
+    .addHelpText('after', ROOT_HELP);
 
   program
     .command('perft')
     .description('count the leaves of the legal-move tree, depth by depth')
-    .argument('<depth>', 'plies to count (1-20)', integerIn(1, 20))
+    .showHelpAfterError(helpHint('perft'))
+    .argument('<depth>', `plies to count (1-${MAX_PERFT_DEPTH})`, integerIn(1, MAX_PERFT_DEPTH))
     .option('--fen <text>', 'the position text (default: the start position)')
     .addOption(
       new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
     )
     .option('--divide', 'leaves below each root move, at the given depth only')
-    .option('--threads <n>', 'worker threads (1-256)', integerIn(1, 256), 1)
+    .option(`--threads <n>`, `worker threads (1-${MAX_THREADS})`, integerIn(1, MAX_THREADS), 1)
     .option('--json', 'print one JSON object instead of text')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  tama perft 6                                  Armenian start position, depths 1 to 6
+  tama perft 7 --variant turkish --threads 2    Turkish, on two worker threads
+  tama perft 3 --divide --fen "W:Wd4,Kh2:Be5,f6"
+                                                leaves below each root move at depth 3`,
+    )
     .action(async (depth: number, options: Omit<PerftOptions, 'depth'>) => {
       const { runPerftCommand } = await import('./perft.js');
-      const code = await runPerftCommand({ depth, ...options }, (line) =>
-        process.stdout.write(line + '\n'),
-      );
-      process.exitCode = code;
+      finish('perft', await runPerftCommand({ depth, ...options }, print, printError));
     });
 
   program
     .command('bench')
     .description('search the bench positions to a fixed depth: the node count is the signature')
+    .showHelpAfterError(helpHint('bench'))
     .option('--depth <n>', 'search depth (1-30)', integerIn(1, 30), BENCH_DEPTH)
     .option(
       '--hash <mb>',
@@ -70,38 +126,41 @@ export async function runCommandLine(argv: readonly string[]): Promise<void> {
     )
     .option(
       '--threads <n>',
-      'search threads; 1 gives the deterministic signature (1-256)',
-      integerIn(1, 256),
+      `search threads; 1 gives the deterministic signature (1-${MAX_THREADS})`,
+      integerIn(1, MAX_THREADS),
       1,
     )
     .option('--json', 'print one JSON object instead of text')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  tama bench                       the signature: "Nodes searched" at depth ${BENCH_DEPTH}
+  tama bench --threads 2 --json    speed on two search threads, as JSON`,
+    )
     .action(async (options: BenchCommandOptions) => {
       const { runBenchCommand } = await import('./bench.js');
-      process.exitCode = await runBenchCommand(
-        options,
-        (line) => process.stdout.write(line + '\n'),
-        (line) => process.stderr.write(line + '\n'),
-      );
+      finish('bench', await runBenchCommand(options, print, printError));
     });
 
   program
     .command('match')
     .description('play games between engines and report W/D/L, Elo, SPRT; writes PDN')
+    .showHelpAfterError(helpHint('match'))
     .usage('--engine cmd=CMD [key=value ...] --engine cmd=CMD [...] [settings]')
-    .argument('[settings...]', 'the match settings below (read by src/match/match-args.ts)')
+    .argument('[settings...]', 'the match settings below')
     .allowUnknownOption()
     .allowExcessArguments()
     .addHelpText('after', MATCH_HELP)
     .action(async (settings: string[]) => {
       const { runMatchCommand } = await import('./match.js');
-      process.exitCode = await runMatchCommand(settings, (line) =>
-        process.stdout.write(line + '\n'),
-      );
+      finish('match', await runMatchCommand(settings, print, printError));
     });
 
   program
     .command('match-openings')
     .description('write a file of balanced openings (random plies from the start) for tama match')
+    .showHelpAfterError(helpHint('match-openings'))
     .addOption(
       new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
     )
@@ -130,12 +189,29 @@ export async function runCommandLine(argv: readonly string[]): Promise<void> {
       30,
     )
     .option('--out <file>', 'write the file here instead of printing it')
+    .addHelpText(
+      'after',
+      `
+The file starts with '#' lines giving the command and seed that reproduce it.
+
+Examples:
+  tama match-openings --count 600 --out my-openings.txt
+  tama match-openings --variant turkish --seed 7 --engine "node bin/tama.js" --depth 6 \\
+    --out turkish.txt`,
+    )
     .action(async (options: MatchOpeningsOptions) => {
       const { runMatchOpeningsCommand } = await import('./match-openings.js');
-      process.exitCode = await runMatchOpeningsCommand(options, (line) =>
-        process.stdout.write(line + '\n'),
-      );
+      finish('match-openings', await runMatchOpeningsCommand(options, print, printError));
     });
 
-  await program.parseAsync(argv);
+  // `tama help frob` is answered as `tama frob`: an unknown command, with a suggestion.
+  const words = argv.slice(2);
+  if (words[0] === 'help' && words.length > 1 && !program.commands.some((c) => c.name() === words[1])) words.shift(); // prettier-ignore
+  try {
+    await program.parseAsync(words, { from: 'user' });
+  } catch (error) {
+    // Commander has printed the message (and the hint); help and --version exit 0.
+    if (!(error instanceof CommanderError)) throw error;
+    process.exitCode = error.exitCode === 0 ? 0 : USAGE_ERROR;
+  }
 }

@@ -105,7 +105,7 @@ function scan(args: readonly string[]): Parsed<{ name: string; words: string[] }
       else return bad(`--${name} needs a value`);
     } else if ((FLAG_OPTIONS as readonly string[]).includes(name)) {
       if (inline !== undefined) return bad(`--${name} takes no value`);
-    } else return bad(`unknown option '--${name}' (see tama match --help)`);
+    } else return bad(`unknown option '--${name}'`);
     found.push({ name, words });
   }
   return ok(found);

@@ -23,7 +23,8 @@ export type Command =
   | { readonly kind: 'bench'; readonly depth?: number };
 
 export const MAX_GO_DEPTH = 100;
-export const MAX_PERFT_DEPTH = 12;
+/** The deepest perft that `go perft` and `tama perft` accept. */
+export const MAX_PERFT_DEPTH = 20;
 
 const NO_ARGUMENTS = new Set(['uci', 'isready', 'ucinewgame', 'stop', 'ponderhit', 'quit', 'd', 'moves', 'eval']); // prettier-ignore
 

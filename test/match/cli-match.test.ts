@@ -51,7 +51,9 @@ describe.concurrent('tama match', () => {
   it('refuses bad settings with exit code 2 and a message', async ({ expect }) => {
     const { code, stderr } = await tamaRun(['match', '--engine', 'cmd=x', 'depth=1']);
     expect(code).toBe(2);
-    expect(stderr).toBe('error: a match needs at least two --engine options\n');
+    expect(stderr).toBe(
+      "error: a match needs at least two --engine options\n(run 'tama match --help' for usage and examples)\n",
+    );
   });
 
   it('exits 1 when an engine cannot start', async ({ expect }) => {
