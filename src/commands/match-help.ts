@@ -7,7 +7,9 @@ Settings (cutechess style; key=value words follow their option):
                         one engine; give two or more. CMD is split like a shell line
                         (quotes allowed) and run without a shell. NAME defaults to the
                         engine's "id name". option.NAME sends "setoption name NAME value
-                        VALUE" after uciok; Variant is set from --variant.
+                        VALUE" after uciok; Variant is set from --variant. An
+                        engine that answers one with "info string error" stops the
+                        match before it starts.
   --each KEY=VALUE ...  the same keys, for every engine (an engine's own keys win)
     tc=40/60+0.6        40 moves in 60 s, +0.6 s a move, time back every 40 moves;
     tc=10+0.1           10 s for the game +0.1 s a move (times also as m:ss; tc=inf)
@@ -30,7 +32,10 @@ Settings (cutechess style; key=value words follow their option):
   --openings file=FILE [order=sequential|random] [seed=N] [start=N] [plies=N]
                         one opening a line: position text, or moves from the start;
                         '#' lines are comments. Each opening is played by a pair of
-                        games with colours swapped (default: the start position)
+                        games with colours swapped. Default: the variant's shipped
+                        file (data/openings-armenian.txt, data/openings-turkish.txt),
+                        in its order
+  --openings startpos   every game from the start position instead
     order=random        shuffle the openings with seed=N (default: the file's order)
     start=N             begin at the file's N-th opening (default 1), to resume a match
     plies=N             keep only the first N moves (plies) of each opening line

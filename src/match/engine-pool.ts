@@ -32,7 +32,9 @@ export interface EngineSettings {
   readonly restart: boolean;
 }
 
-export type Acquired = { ok: true; value: EngineProcess } | { ok: false; failure: EngineFailure };
+/** A process for a game; `refused` is the engine's error when it refused a setting. */
+export type Acquired =
+  { ok: true; value: EngineProcess } | { ok: false; failure: EngineFailure; refused?: string };
 
 export class EnginePool {
   private readonly idle: EngineProcess[] = [];
@@ -129,8 +131,14 @@ export class EnginePool {
         );
       process.setOption(name, value);
     }
-    const failure = await process.ready(this.settings.startupMs);
-    if (failure) return fail(failure);
+    const answer = await process.readyWithErrors(this.settings.startupMs);
+    if (!answer.ok) return fail(answer.failure);
+    if (answer.value.length > 0) {
+      // An engine that refused a setting would play with another one: it does not start.
+      const refused = answer.value.join('; ');
+      void this.retire(process, false);
+      return { ok: false, failure: { kind: 'crash', message: `refused a setting: ${refused}` }, refused }; // prettier-ignore
+    }
     return { ok: true, value: process };
   }
 

@@ -167,14 +167,27 @@ export class EngineProcess {
 
   /** `isready` ... `readyok`; undefined when it answered. */
   async ready(stallMs: number): Promise<EngineFailure | undefined> {
+    const result = await this.readyWithErrors(stallMs);
+    return result.ok ? undefined : result.failure;
+  }
+
+  /**
+   * `isready` ... `readyok`, with the messages of the `info string error` lines the engine
+   * sent before `readyok`: its answers to the `setoption`s sent before.
+   */
+  async readyWithErrors(stallMs: number): Promise<Waited<string[]>> {
+    const errors: string[] = [];
     const waiting = this.waitFor(
-      (line) => (line === 'readyok' ? true : undefined),
+      (line) => {
+        const error = /^info\s+string\s+error:?\s*(.*)$/.exec(line);
+        if (error) errors.push(error[1]);
+        return line === 'readyok' ? errors : undefined;
+      },
       stallMs,
       'readyok',
     );
     this.send('isready');
-    const result = await waiting;
-    return result.ok ? undefined : result.failure;
+    return waiting;
   }
 
   /** `ucinewgame` then `isready`; undefined when the engine is ready for the game. */

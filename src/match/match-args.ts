@@ -7,10 +7,11 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { fail, ok, type Result } from '../core/result.js';
-import { parseVariantName } from '../core/variant.js';
+import { parseVariantName, type VariantName } from '../core/variant.js';
 import type { DrawAdjudication, ResignAdjudication } from './adjudication.js';
 import type { EngineSettings } from './engine-pool.js';
 import { DEFAULT_GAME_RULES } from './game.js';
+import { shippedOpeningsFile } from './openings.js';
 import type { SprtSettings } from './report.js';
 import { splitCommandLine } from './shell-words.js';
 import { checkLimits, parseClock, parseSeconds, type SearchLimits } from './time-control.js';
@@ -220,6 +221,12 @@ function openingsSettings(group: Group): Parsed<OpeningsSettings> {
   return ok({ file, order, seed: seed.value, start: start.value, plies: plies?.value });
 }
 
+/** The variant's shipped openings in the file's order, when the file is there. */
+function defaultOpenings(variant: VariantName): OpeningsSettings | undefined {
+  const file = shippedOpeningsFile(variant);
+  return file === undefined ? undefined : { file, order: 'sequential', seed: 1, start: 1 };
+}
+
 function drawSettings(group: Group): Parsed<DrawAdjudication> {
   const moveNumber = wholeNumber(last(group, 'movenumber') ?? '0', '--draw movenumber');
   if (!moveNumber.ok) return moveNumber;
@@ -271,9 +278,14 @@ export function parseMatchArguments(args: readonly string[]): Parsed<MatchArgume
   const single = new Map<string, string>();
   const groups = new Map<string, Group>();
   let debug = false;
+  let startPositionOnly = false;
   for (const { name, words } of scanned.value) {
     if (name === 'debug') {
       debug = true;
+      continue;
+    }
+    if (name === 'openings' && words.length === 1 && words[0] === 'startpos') {
+      startPositionOnly = true;
       continue;
     }
     if (!(GROUP_OPTIONS as readonly string[]).includes(name)) {
@@ -325,7 +337,10 @@ export function parseMatchArguments(args: readonly string[]): Parsed<MatchArgume
     const group = groups.get(name);
     return group === undefined ? ok(undefined) : parse(group);
   };
-  const openings = read('openings', openingsSettings);
+  // Without --openings, the variant's shipped file; `--openings startpos`: the start only.
+  const openings = groups.has('openings')
+    ? read('openings', openingsSettings)
+    : ok(startPositionOnly ? undefined : defaultOpenings(variant));
   if (!openings.ok) return openings;
   const draw = read('draw', drawSettings);
   if (!draw.ok) return draw;

@@ -5,7 +5,9 @@
  * are ignored. Every opening is checked against the rules when it is loaded, so a game never
  * starts from a bad line. Each opening is played twice, colours swapped (schedule.ts).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { legalMoves, parseMove } from '../core/notation.js';
 import { Position, START_POSITION } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
@@ -25,6 +27,20 @@ export interface Opening {
 export const START_OPENING: Opening = Object.freeze({ moves: Object.freeze([]), line: 0 });
 
 export type OpeningOrder = 'sequential' | 'random';
+
+/**
+ * The openings file shipped for a variant (`data/openings-<variant>.txt`, made by
+ * `tama match-openings`), found from this module in the sources or in dist/; undefined when
+ * it is not there.
+ */
+export function shippedOpeningsFile(variant: VariantName): string | undefined {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 4; up++, folder = dirname(folder)) {
+    const path = join(folder, 'data', `openings-${variant}.txt`);
+    if (existsSync(path)) return path;
+  }
+  return undefined;
+}
 
 export type OpeningErrorCode = 'unreadable' | 'bad-position' | 'bad-move' | 'no-moves' | 'empty';
 

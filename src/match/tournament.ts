@@ -111,6 +111,14 @@ export async function runMatch(
     if (!loaded.ok) return fail('openings', loaded.error.message);
     sequence = new OpeningSequence(loaded.value, order, seed, start);
   }
+  const pairsPerPairing = Math.ceil(config.gamesPerPairing / 2);
+  if (pairsPerPairing > sequence.size) {
+    io.warn(
+      `warning: ${config.gamesPerPairing} games per pairing from ${sequence.size} opening(s): ` +
+        'openings repeat with the same colours, and engines limited by depth or nodes will ' +
+        'play identical games (give more openings with --openings file=...)',
+    );
+  }
   if (config.pdnOut !== undefined) {
     try {
       appendFileSync(config.pdnOut, '');
@@ -132,12 +140,13 @@ export async function runMatch(
     });
     await closeAll();
     const acquired = firsts[broken];
-    const reason = acquired.ok ? '' : `${acquired.failure.kind}: ${acquired.failure.message}`;
     const command = config.engines[broken].command;
-    return fail(
-      'engine-start',
-      `engine ${broken + 1} (${[command.program, ...command.args].join(' ')}) did not start: ${reason}`,
-    );
+    const engine = `engine ${broken + 1} (${[command.program, ...command.args].join(' ')})`;
+    if (!acquired.ok && acquired.refused !== undefined) {
+      return fail('engine-start', `${engine} refused its settings: ${acquired.refused}`);
+    }
+    const reason = acquired.ok ? '' : `${acquired.failure.kind}: ${acquired.failure.message}`;
+    return fail('engine-start', `${engine} did not start: ${reason}`);
   }
   firsts.forEach((acquired, i) => {
     if (acquired.ok) pools[i].release(acquired.value, true);

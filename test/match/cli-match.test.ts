@@ -111,6 +111,57 @@ describe.concurrent('tama match', () => {
     if (games.ok) for (const game of games.value) expect(replayPdnGame(game).ok).toBe(true);
   });
 
+  it("stops before the first game when an engine refuses a setting, with the engine's message", async ({
+    expect,
+  }) => {
+    // prettier-ignore
+    const { code, stdout, stderr } = await tamaRun([
+      'match',
+      '--engine',
+      'cmd=node bin/tama.js',
+      'option.Hash=lots',
+      '--engine',
+      mover(1),
+      '--each',
+      'depth=1',
+    ]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      "error: engine 1 (node bin/tama.js) refused its settings: option Hash needs a whole number from 1 to 8192, got 'lots'\n",
+    );
+  });
+
+  it.for(['armenian', 'turkish'] as const)(
+    'plays the shipped %s openings in order without --openings, and warns of nothing',
+    async (variant, { expect }) => {
+      const pdn = join(directory, `default-${variant}.pdn`);
+      const { code, stdout, stderr } = await tamaRun(['match', '--engine', mover(5), '--engine', mover(6), '--each', 'nodes=1', '--games', '4', '--maxplies', '20', '--variant', variant, '--pgnout', pdn]); // prettier-ignore
+      expect(code).toBe(0);
+      expect(stderr).not.toContain('warning');
+      expect(stdout).toContain(`variant ${variant}, 600 opening(s)`);
+      const file = parseOpenings(readFileSync(join(ROOT, `data/openings-${variant}.txt`), 'utf8'), variant); // prettier-ignore
+      expect(file.ok).toBe(true);
+      const games = parsePdn(readFileSync(pdn, 'utf8'));
+      if (!file.ok || !games.ok) return;
+      // Game pairs 1 and 2 play the file's first and second openings, colours swapped.
+      const starts = games.value.map((game) => [Number(game.tags.get('Round')), game.tags.get('FEN')] as const); // prettier-ignore
+      expect(starts.sort()).toEqual([[1, file.value[0].fen], [2, file.value[0].fen], [3, file.value[1].fen], [4, file.value[1].fen]]); // prettier-ignore
+    },
+  );
+
+  it('warns when the match would repeat games, as from the start position only', async ({
+    expect,
+  }) => {
+    // prettier-ignore
+    const { code, stdout, stderr } = await tamaRun(['match', '--engine', mover(7), '--engine', mover(8), '--each', 'nodes=1', '--games', '4', '--maxplies', '10', '--openings', 'startpos']); // prettier-ignore
+    expect(code).toBe(0);
+    expect(stdout).toContain('1 opening(s)');
+    expect(stderr).toContain(
+      'warning: 4 games per pairing from 1 opening(s): openings repeat with the same colours, and engines limited by depth or nodes will play identical games',
+    );
+  });
+
   it('stops on Ctrl-C, prints the results so far and keeps the finished games', async ({
     expect,
   }) => {
