@@ -11,6 +11,7 @@ import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import { SearchControl, nowMs } from '../search/control.js';
+import { MAX_SKILL_LEVEL, SKILL_LINES, skillNodeLimit } from '../search/skill.js';
 import { evaluateWithTerms, type TermName } from '../search/eval.js';
 import { hasCapture } from '../core/movegen.js';
 import type { SearchInfo, SearchResult } from '../search/search.js';
@@ -33,6 +34,7 @@ export interface EngineSettings {
   moveOverhead: number;
   ponder: boolean;
   drawPlies: number;
+  skillLevel: number;
 }
 
 export interface BestMove {
@@ -60,6 +62,7 @@ export class Engine {
     moveOverhead: optionDefault('Move Overhead') as number,
     ponder: optionDefault('Ponder') as boolean,
     drawPlies: optionDefault('Draw Plies') as number,
+    skillLevel: optionDefault('Skill Level') as number,
   };
   private startText = 'startpos';
   private start: Position = Position.start('armenian');
@@ -151,6 +154,9 @@ export class Engine {
       case 'Draw Plies':
         this.settings.drawPlies = value as number;
         break;
+      case 'Skill Level':
+        this.settings.skillLevel = value as number;
+        break;
       case 'Clear Hash':
         new Int32Array(this.ttBuffer).fill(0);
         break;
@@ -237,12 +243,18 @@ export class Engine {
    * itself or after stop(); never rejects: a failed worker is reported through the error
    * event and the answer falls back to a legal move.
    */
-  go(limits: SearchLimits): Promise<BestMove> {
+  go(requested: SearchLimits): Promise<BestMove> {
     if (this.running) return Promise.reject(new Error('already searching'));
     const startTime = nowMs();
-    this.control.reset(limits.ponder === true);
+    this.control.reset(requested.ponder === true);
     this.ttAge = (this.ttAge + 1) & 63;
-    const threads = this.settings.threads;
+    // Below full strength: one thread, a few lines to choose from, a node budget per move.
+    const skill = this.settings.skillLevel;
+    const weakened = skill < MAX_SKILL_LEVEL;
+    const limits = weakened
+      ? { ...requested, nodes: Math.min(requested.nodes ?? Infinity, skillNodeLimit(skill)) }
+      : requested;
+    const threads = weakened ? 1 : this.settings.threads;
     const channel = new MessageChannel();
     let infoDone: () => void = () => {};
     const infoFinished = new Promise<void>((resolve) => (infoDone = resolve));
@@ -267,11 +279,12 @@ export class Engine {
     const tasks: Promise<SearchResult | undefined>[] = [];
     for (let thread = 0; thread < threads; thread++) {
       const settings = {
-        multiPV: thread === 0 ? this.settings.multiPV : 1,
+        multiPV: thread > 0 ? 1 : weakened ? Math.max(this.settings.multiPV, SKILL_LINES) : this.settings.multiPV, // prettier-ignore
         drawPlies: this.settings.drawPlies,
         moveOverhead: this.settings.moveOverhead,
         threadIndex: thread,
         startTime,
+        skillLevel: weakened ? skill : undefined,
       };
       const task: SearchTask =
         thread === 0

@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { fail, ok, type Result } from '../core/result.js';
 import { VARIANT_NAMES } from '../core/variant.js';
+import { MAX_SKILL_LEVEL } from '../search/skill.js';
 
 export type OptionDefinition =
   | { readonly name: string; readonly type: 'spin'; readonly default: number; readonly min: number; readonly max: number } // prettier-ignore
@@ -22,6 +23,7 @@ export const OPTIONS: readonly OptionDefinition[] = [
   { name: 'Move Overhead', type: 'spin', default: 30, min: 0, max: 5000 },
   { name: 'Ponder', type: 'check', default: false },
   { name: 'Draw Plies', type: 'spin', default: 100, min: 0, max: 1000 },
+  { name: 'Skill Level', type: 'spin', default: MAX_SKILL_LEVEL, min: 0, max: MAX_SKILL_LEVEL },
   { name: 'Clear Hash', type: 'button' },
 ];
 

@@ -14,6 +14,7 @@ import { applyMove, KEY_HI, KEY_LO, QUIET_PLIES, SIDE, STATE_SIZE } from '../cor
 import type { Rules } from '../core/variant.js';
 import { nowMs, type SearchControl } from './control.js';
 import { evaluate, sideToMoveMobility } from './eval.js';
+import { MAX_SKILL_LEVEL, pickSkillLine } from './skill.js';
 import { timeBudget, type SearchLimits } from './timeman.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 
@@ -93,6 +94,8 @@ export interface SearchSettings {
   readonly threadIndex: number;
   /** Epoch ms when `go` arrived: the clock runs from here. */
   readonly startTime: number;
+  /** Below MAX_SKILL_LEVEL: play a random one of the near-best lines (skill.ts). */
+  readonly skillLevel?: number;
 }
 
 /** A score as the protocol shows it: centi-men, or moves to a forced win (negative: loss). */
@@ -258,6 +261,9 @@ export class Searcher {
     const lineScores: number[] = [];
     const lineBest: number[] = [];
     const linePv: { moves: Int32Array; lo: Int32Array; hi: Int32Array; length: number }[] = [];
+    const skillLevel = settings.skillLevel ?? MAX_SKILL_LEVEL;
+    // The lines of the last iteration that completed them all, for the skill's choice.
+    let skillLines: { scores: number[]; best: number[]; pvs: typeof linePv } | undefined;
 
     const startDepth = this.threadIndex === 0 ? 1 : 1 + (this.threadIndex & 1);
     for (let depth = startDepth; depth <= maxDepth; depth++) {
@@ -301,6 +307,9 @@ export class Searcher {
       bestIndex = lineBest[0];
       bestScore = lineScores[0];
       completedDepth = depth;
+      if (skillLevel < MAX_SKILL_LEVEL && lineBest.length === multiPV) {
+        skillLines = { scores: [...lineScores], best: [...lineBest], pvs: [...linePv] };
+      }
       const pv = linePv[0];
       ponderIndex = pv.length > 1 ? 1 : -1;
       this.lastPv = pv;
@@ -344,6 +353,12 @@ export class Searcher {
 
     this.waitIfUnbounded(unbounded);
     this.control.setNodes(this.threadIndex, this.nodes);
+    if (skillLines !== undefined) {
+      const line = pickSkillLine(skillLines.scores, skillLevel, Math.random());
+      bestIndex = skillLines.best[line];
+      this.lastPv = skillLines.pvs[line];
+      ponderIndex = this.lastPv.length > 1 ? 1 : -1;
+    }
 
     const best = bestIndex >= 0 ? bestIndex : this.firstCandidate(rootCount);
     const bestMove = formatMove(root, rootList.moves[best], rootList.capturedLo[best], rootList.capturedHi[best]); // prettier-ignore

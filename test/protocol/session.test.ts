@@ -38,6 +38,7 @@ describe('handshake', () => {
       'Move Overhead',
       'Ponder',
       'Draw Plies',
+      'Skill Level',
       'Clear Hash',
     ]);
     expect(lines).toContain(
@@ -223,6 +224,7 @@ describe('options', () => {
       'setoption name Move Overhead value 50',
       'setoption name Ponder value true',
       'setoption name Draw Plies value 60',
+      'setoption name Skill Level value 3',
       'setoption name Clear Hash',
       'setoption name hash value 8',
     ];
@@ -234,6 +236,7 @@ describe('options', () => {
       'setoption name Variant value chess',
       'setoption name MultiPV value',
       'setoption name Ponder value maybe',
+      'setoption name Skill Level value 11',
       'setoption name Nonsense value 1',
       'setoption value 3',
       'setoption',
@@ -264,6 +267,18 @@ describe('options', () => {
       .slice(0, best)
       .filter((l) => l.startsWith('info depth 6 '));
     expect(last[0]).toContain('score cp 0 ');
+  });
+
+  it('Skill Level below the maximum: several lines, a small node budget, a legal move', async () => {
+    const engine = start();
+    engine.send('setoption name Skill Level value 0', 'position startpos', 'go depth 30');
+    const best = await engine.waitFor(/^bestmove /);
+    const infos = engine.since(0).slice(0, best).filter((l) => l.startsWith('info depth'));
+    expect(infos.some((l) => / multipv 4 /.test(l))).toBe(true);
+    const nodes = infos.map((l) => Number(/ nodes (\d+)/.exec(l)?.[1]));
+    // Level 0's budget is 100 nodes; the search checks it in steps, and depth 1 completes.
+    expect(Math.max(...nodes)).toBeLessThan(5000);
+    expect(legalBest(engine.lines[best])).toBe(true);
   });
 
   it('after ucinewgame, the same go depth gives the same output', async () => {
