@@ -273,7 +273,10 @@ describe('options', () => {
     const engine = start();
     engine.send('setoption name Skill Level value 0', 'position startpos', 'go depth 30');
     const best = await engine.waitFor(/^bestmove /);
-    const infos = engine.since(0).slice(0, best).filter((l) => l.startsWith('info depth'));
+    const infos = engine
+      .since(0)
+      .slice(0, best)
+      .filter((l) => l.startsWith('info depth'));
     expect(infos.some((l) => / multipv 4 /.test(l))).toBe(true);
     const nodes = infos.map((l) => Number(/ nodes (\d+)/.exec(l)?.[1]));
     // Level 0's budget is 100 nodes; the search checks it in steps, and depth 1 completes.
