@@ -1,12 +1,13 @@
 /**
- * The `tama` command line (commander): the protocol by default, and the perft, bench, match
- * and match-openings commands. Each command loads its code only when it runs.
+ * The `tama` command line (commander): the protocol by default, and the perft, bench, match,
+ * match-openings and gui commands. Each command loads its code only when it runs.
  *
  * Exit codes, the same for every command: 0 success, 1 failure at run time (an engine that
  * would not start, a file that cannot be written), 2 bad usage (an unknown command or option,
  * a value out of range, bad position text); `tama match` stopped by Ctrl-C exits 130.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import type { GuiOptions } from './gui.js';
 import { MATCH_HELP } from './match-help.js';
 import { VARIANT_NAMES } from '../core/variant.js';
 import { MAX_THREADS } from '../engine/options.js';
@@ -202,6 +203,28 @@ Examples:
     .action(async (options: MatchOpeningsOptions) => {
       const { runMatchOpeningsCommand } = await import('./match-openings.js');
       finish('match-openings', await runMatchOpeningsCommand(options, print, printError));
+    });
+
+  program
+    .command('gui')
+    .description('play in the browser: serve the page and one engine per tab')
+    .option(
+      '--port <n>',
+      'port to listen on; 0 picks a free one (0-65535)',
+      integerIn(0, 65535),
+      8080,
+    )
+    .option('--host <address>', 'address to listen on; other than loopback exposes it', '127.0.0.1')
+    .option('--engine <cmd>', 'the engine each tab gets, a command line (default: this tama)')
+    .option('--max-tabs <n>', 'tabs (engine processes) at once (1-64)', integerIn(1, 64), 4)
+    .option('--open', 'open the page in the default browser')
+    .addHelpText(
+      'after',
+      '\nExample:\n  tama gui --open\n  tama gui --port 9000 --engine "node other-engine.js"',
+    )
+    .action(async (options: GuiOptions) => {
+      const { runGuiCommand } = await import('./gui.js');
+      finish('gui', await runGuiCommand(options, print, printError));
     });
 
   // `tama help frob` is answered as `tama frob`: an unknown command, with a suggestion.

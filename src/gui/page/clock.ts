@@ -1,0 +1,102 @@
+/**
+ * Chess clocks for the page: each side's time, the increment added after each move, and
+ * the flag. Time is passed in (milliseconds from any origin), so tests need no timers.
+ */
+import { BLACK, WHITE, type Color } from '../../core/variant.js';
+
+export interface TimeControl {
+  /** The name people use, like "5+3" (minutes + seconds a move). */
+  readonly name: string;
+  readonly initialMs: number;
+  readonly incrementMs: number;
+}
+
+/** The controls the page offers (no clock is `undefined`). */
+export const TIME_CONTROLS: readonly TimeControl[] = [
+  ['1+0', 1, 0],
+  ['3+2', 3, 2],
+  ['5+3', 5, 3],
+  ['10+5', 10, 5],
+  ['15+10', 15, 10],
+  ['30+20', 30, 20],
+].map(([name, minutes, seconds]) => ({
+  name: name as string,
+  initialMs: (minutes as number) * 60_000,
+  incrementMs: (seconds as number) * 1000,
+}));
+
+export class Clock {
+  private readonly left: [number, number];
+  private running: Color | undefined;
+  private since = 0;
+
+  constructor(readonly control: TimeControl) {
+    this.left = [control.initialMs, control.initialMs];
+  }
+
+  /** Whose clock runs, if any. */
+  get runningFor(): Color | undefined {
+    return this.running;
+  }
+
+  /** Time left for `color` at `now` (never below 0). */
+  remaining(color: Color, now: number): number {
+    const spent = this.running === color ? now - this.since : 0;
+    return Math.max(0, this.left[color] - spent);
+  }
+
+  /** Starts `color`'s clock (stopping the other's). */
+  start(color: Color, now: number): void {
+    this.stop(now);
+    this.running = color;
+    this.since = now;
+  }
+
+  /** Stops the running clock. */
+  stop(now: number): void {
+    if (this.running === undefined) return;
+    this.left[this.running] = this.remaining(this.running, now);
+    this.running = undefined;
+  }
+
+  /**
+   * `mover` finished its move at `now`: its time is charged, the increment added, and the
+   * other clock starts (the first move of a game starts the clocks, as online). A move made
+   * after the flag fell does not count: returns false.
+   */
+  press(mover: Color, now: number): boolean {
+    if (this.running === mover) {
+      if (this.remaining(mover, now) <= 0) return false;
+      this.stop(now);
+      this.left[mover] += this.control.incrementMs;
+    }
+    this.start((mover ^ 1) as Color, now);
+    return true;
+  }
+
+  /** The side whose flag has fallen at `now`, if any. */
+  flagged(now: number): Color | undefined {
+    if (this.running !== undefined && this.remaining(this.running, now) <= 0) return this.running;
+    for (const color of [WHITE, BLACK] as const) if (this.left[color] <= 0) return color;
+    return undefined;
+  }
+
+  /** Sets both times (after a take-back, say). */
+  set(white: number, black: number): void {
+    this.left[0] = white;
+    this.left[1] = black;
+  }
+}
+
+/** Clock text: m:ss, or s.t under ten seconds. */
+export function formatClock(ms: number): string {
+  const total = Math.max(0, ms);
+  if (total < 10_000) return (Math.floor(total / 100) / 10).toFixed(1);
+  const seconds = Math.floor(total / 1000);
+  const minutes = Math.floor(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return hours > 0
+    ? `${hours}:${pad(minutes % 60)}:${pad(seconds % 60)}`
+    : `${minutes}:${pad(seconds % 60)}`;
+}

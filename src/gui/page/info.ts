@@ -1,0 +1,95 @@
+/**
+ * The engine's `info` lines as the analysis panel shows them: depth, score (in men, or a
+ * win in N), nodes, speed and the principal variation, and the evaluation bar's share.
+ */
+import { WHITE, type Color } from '../../core/variant.js';
+
+export interface EngineScore {
+  readonly unit: 'cp' | 'mate';
+  readonly value: number;
+}
+
+export interface InfoLine {
+  readonly depth: number;
+  readonly seldepth?: number;
+  readonly multipv: number;
+  /** From the side to move's point of view, as the engine reports it. */
+  readonly score?: EngineScore;
+  readonly bound?: 'lowerbound' | 'upperbound';
+  readonly nodes?: number;
+  readonly nps?: number;
+  readonly time?: number;
+  readonly pv: readonly string[];
+}
+
+const NUMBER_FIELDS = ['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'time'] as const;
+
+/** Reads an `info depth ...` line; undefined for other info lines (strings, currmove). */
+export function parseInfoLine(line: string): InfoLine | undefined {
+  const words = line.trim().split(/\s+/);
+  if (words[0] !== 'info') return undefined;
+  const fields: Record<string, number> = {};
+  let score: EngineScore | undefined;
+  let bound: InfoLine['bound'];
+  let pv: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i];
+    if (word === 'string') return undefined;
+    if (word === 'pv') {
+      pv = words.slice(i + 1);
+      break;
+    }
+    if (word === 'score') {
+      const unit = words[i + 1];
+      const value = Number(words[i + 2]);
+      if ((unit === 'cp' || unit === 'mate') && Number.isInteger(value)) score = { unit, value };
+      i += 2;
+    } else if (word === 'lowerbound' || word === 'upperbound') bound = word;
+    else if ((NUMBER_FIELDS as readonly string[]).includes(word)) {
+      const value = Number(words[i + 1]);
+      if (Number.isFinite(value)) fields[word] = value;
+      i++;
+    }
+  }
+  if (fields.depth === undefined) return undefined;
+  return {
+    depth: fields.depth,
+    seldepth: fields.seldepth,
+    multipv: fields.multipv ?? 1,
+    score,
+    bound,
+    nodes: fields.nodes,
+    nps: fields.nps,
+    time: fields.time,
+    pv,
+  };
+}
+
+/** The score from White's point of view. */
+export function whiteScore(score: EngineScore, sideToMove: Color): EngineScore {
+  return sideToMove === WHITE ? score : { unit: score.unit, value: -score.value };
+}
+
+/** "+0.42" (men, White's view) or "White wins in 5". */
+export function formatScore(score: EngineScore): string {
+  if (score.unit === 'mate') {
+    if (score.value === 0) return 'game over';
+    return `${score.value > 0 ? 'White' : 'Black'} wins in ${Math.abs(score.value)}`;
+  }
+  const men = score.value / 100;
+  return `${men > 0 ? '+' : men < 0 ? '\u2212' : ''}${Math.abs(men).toFixed(2)}`;
+}
+
+/** White's share of the evaluation bar, 0..1 (0.5 level; a win fills it). */
+export function barShare(score: EngineScore): number {
+  if (score.unit === 'mate') return score.value > 0 ? 1 : score.value < 0 ? 0 : 0.5;
+  // A logistic curve: one man up is about 70%.
+  return 1 / (1 + Math.exp(-score.value / 115));
+}
+
+/** Nodes or speed as people read them: 950, 12.3k, 4.1M. */
+export function formatCount(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 1_000_000) return `${(n / 1000).toFixed(1)}k`;
+  return `${(n / 1_000_000).toFixed(1)}M`;
+}

@@ -1,0 +1,74 @@
+/**
+ * PDN for the page: the game as a PDN file to download (the match runner's writer, so both
+ * write the same format), and a pasted or opened PDN read back into a game, each move
+ * checked by the rules core.
+ */
+import { parsePdn, formatPdnGame } from '../../match/pdn.js';
+import type { GameRecord } from '../../match/game.js';
+import { fail, ok, type Result } from '../../core/result.js';
+import { parseVariantName, type VariantName } from '../../core/variant.js';
+import { Game, type Outcome } from './game.js';
+
+export interface PdnPlayers {
+  readonly white: string;
+  readonly black: string;
+  /** The time control's name ("5+3", or "-" for none). */
+  readonly timeControl: string;
+}
+
+/** The game as PDN text. */
+export function gameToPdn(game: Game, players: PdnPlayers, date: Date): string {
+  const outcome = game.outcome();
+  const record: GameRecord = {
+    fen: game.startFen,
+    moves: game.moves.map((m) => ({ text: m.text, color: m.color, book: false })),
+    result: outcome?.result ?? 'none',
+    termination: 'no-moves',
+    reason: outcome?.reason ?? 'unfinished',
+    finalPosition: game.position.toString(),
+  };
+  const text = formatPdnGame(
+    {
+      event: 'tama gui',
+      date,
+      round: '-',
+      white: players.white,
+      black: players.black,
+      variant: game.variant,
+      whiteTimeControl: players.timeControl,
+      blackTimeControl: players.timeControl,
+    },
+    record,
+  );
+  // The match runner's Termination tag names its own reasons; the page's reason is in the
+  // closing comment, so that tag goes.
+  return text.replace(/^\[Termination "[^"]*"\]\n/m, '');
+}
+
+/**
+ * Reads the first game of a PDN text: its variant (the Variant tag, else `fallback`), its
+ * FEN tag and its moves, each checked. An off-board ending (time, resignation) is kept
+ * from the result when the board does not explain it.
+ */
+export function pdnToGame(text: string, fallback: VariantName): Result<Game> {
+  const parsed = parsePdn(text);
+  if (!parsed.ok) return fail(parsed.error.code, `bad PDN: ${parsed.error.message}`);
+  const first = parsed.value[0];
+  if (first === undefined) return fail('empty', 'the PDN text holds no game');
+  const variantTag = first.tags.get('Variant');
+  const variant = variantTag === undefined ? fallback : parseVariantName(variantTag);
+  if (variant === undefined) return fail('bad-variant', `unknown variant '${variantTag}'`);
+  const created = Game.from(variant, first.tags.get('FEN'));
+  if (!created.ok) return created;
+  const game = created.value;
+  for (let ply = 0; ply < first.moves.length; ply++) {
+    const played = game.playText(first.moves[ply]);
+    if (!played.ok) return fail('bad-move', `move ${ply + 1} (${first.moves[ply]}): ${played.error.message}`); // prettier-ignore
+  }
+  if (game.outcome() === undefined && first.result !== '*') {
+    const result = first.result === '2-0' ? 'white' : first.result === '0-2' ? 'black' : 'draw';
+    const outcome: Outcome = { result, reason: `result ${first.result} as recorded` };
+    game.end(outcome);
+  }
+  return ok(game);
+}

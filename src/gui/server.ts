@@ -1,0 +1,143 @@
+/**
+ * `tama gui`'s server: serves the page's files (built into dist/gui) over HTTP and one
+ * WebSocket per browser tab at /ws. Each tab gets its own engine process (tab.ts), started
+ * from the command the server was given; the page can never choose or change it. Every
+ * message from a page is validated (messages.ts); a bad one gets an error and changes
+ * nothing. Only pages served by this server may connect (the Origin must match the Host),
+ * and at most `maxTabs` tabs are open at once.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { EngineCommand } from '../match/engine-process.js';
+import { MAX_MESSAGE_LENGTH, parseClientMessage, type ServerMessage } from './messages.js';
+import { Tab } from './tab.js';
+
+export interface GuiServerSettings {
+  readonly port: number;
+  readonly host: string;
+  readonly engine: EngineCommand;
+  readonly maxTabs: number;
+  readonly stallMs: number;
+  /** Where the built page lives (default: dist/gui beside this module's build). */
+  readonly pageDir?: string;
+}
+
+export interface GuiServer {
+  readonly url: string;
+  /** Open tabs with their engine process ids (for tests). */
+  readonly tabs: () => { pid: number | undefined }[];
+  close(): Promise<void>;
+}
+
+const PAGE_DIR = fileURLToPath(new URL('../../gui/', import.meta.url));
+
+const FILES: Record<string, { file: string; type: string }> = {
+  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  '/page.js': { file: 'page.js', type: 'text/javascript; charset=utf-8' },
+  '/page.css': { file: 'page.css', type: 'text/css; charset=utf-8' },
+  '/favicon.svg': { file: 'favicon.svg', type: 'image/svg+xml' },
+  '/page.js.map': { file: 'page.js.map', type: 'application/json' },
+};
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy':
+    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
+
+/** Whether a WebSocket upgrade comes from a page this server served. */
+function sameOrigin(request: IncomingMessage): boolean {
+  const origin = request.headers.origin;
+  const host = request.headers.host;
+  return origin !== undefined && host !== undefined && origin === `http://${host}`;
+}
+
+/** Starts the server; resolves once it listens. */
+export async function startGuiServer(settings: GuiServerSettings): Promise<GuiServer> {
+  const pageDir = settings.pageDir ?? PAGE_DIR;
+  const tabs = new Set<Tab>();
+  const server: Server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    const entry = FILES[path];
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD', ...SECURITY_HEADERS }).end();
+      return;
+    }
+    if (entry === undefined) {
+      response.writeHead(404, { 'Content-Type': 'text/plain', ...SECURITY_HEADERS });
+      response.end('not found\n');
+      return;
+    }
+    readFile(pageDir + entry.file).then(
+      (body) => {
+        response.writeHead(200, { 'Content-Type': entry.type, ...SECURITY_HEADERS });
+        response.end(request.method === 'HEAD' ? undefined : body);
+      },
+      () => {
+        response.writeHead(500, { 'Content-Type': 'text/plain', ...SECURITY_HEADERS });
+        response.end('the page is not built: run npm run build\n');
+      },
+    );
+  });
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_LENGTH * 4 });
+  server.on('upgrade', (request, socket, head) => {
+    if ((request.url ?? '').split('?')[0] !== '/ws' || !sameOrigin(request)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => openTab(ws));
+  });
+
+  const openTab = (ws: WebSocket) => {
+    const send = (message: ServerMessage) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    };
+    if (tabs.size >= settings.maxTabs) {
+      send({
+        type: 'error',
+        fatal: true,
+        message: `too many tabs: this server plays in at most ${settings.maxTabs} at once; close one and reload`,
+      });
+      ws.close(1013, 'too many tabs');
+      return;
+    }
+    const tab = new Tab({ command: settings.engine, stallMs: settings.stallMs }, send);
+    tabs.add(tab);
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) {
+        send({ type: 'error', message: 'binary messages are not understood; send JSON text' });
+        return;
+      }
+      const parsed = parseClientMessage(data.toString());
+      if (!parsed.ok) send({ type: 'error', message: parsed.error.message });
+      else tab.handle(parsed.value);
+    });
+    ws.on('error', () => ws.terminate());
+    ws.on('close', () => {
+      tabs.delete(tab);
+      void tab.close();
+    });
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}/`,
+    tabs: () => [...tabs].map((tab) => ({ pid: tab.pid })),
+    close: async () => {
+      for (const ws of sockets.clients) ws.terminate();
+      await Promise.all([...tabs].map((tab) => tab.close()));
+      tabs.clear();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

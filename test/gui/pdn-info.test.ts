@@ -1,0 +1,104 @@
+/** The page's PDN export and import, and its reading of the engine's info lines. */
+import { describe, expect, it } from 'vitest';
+import { parsePdn, replayPdnGame } from '../../src/match/pdn.js';
+import { Game } from '../../src/gui/page/game.js';
+import { gameOf } from './helpers.js';
+import { barShare, formatScore, parseInfoLine, whiteScore } from '../../src/gui/page/info.js';
+import { gameToPdn, pdnToGame } from '../../src/gui/page/pdn.js';
+
+const players = { white: 'Player', black: 'Tama', timeControl: '5+3' };
+const date = new Date(2026, 0, 2);
+
+describe('PDN', () => {
+  it('exports a finished game that the match reader replays to the same position', () => {
+    const game = gameOf('armenian', 'W:Wc3,h2:Bc4,a7');
+    game.playText('c3xc5');
+    game.playText('a7-a6');
+    game.playText('c5-c6');
+    const text = gameToPdn(game, players, date);
+    expect(text).toContain('[FEN "W:Wh2,c3:Bc4,a7"]');
+    expect(text).toContain('[Variant "Armenian"]');
+    expect(text).toContain('[Date "2026.01.02"]');
+    expect(text).toContain('1. c3xc5 a7-a6 2. c5-c6');
+    const games = parsePdn(text);
+    expect(games.ok).toBe(true);
+    const replayed = replayPdnGame(games.ok ? games.value[0] : (undefined as never));
+    expect(replayed.ok && replayed.value.toString()).toBe(game.position.toString());
+  });
+
+  it('writes the result and why the game ended', () => {
+    const game = gameOf('turkish', 'W:Wc3:Bc4');
+    game.playText('c3xc5');
+    const text = gameToPdn(game, players, date);
+    expect(text).toContain('[Result "2-0"]');
+    expect(text).toContain('[Variant "Turkish"]');
+    expect(text).toMatch(/\{Black has no pieces left\} 2-0/);
+  });
+
+  it('imports a game, checking every move', () => {
+    const game = Game.fresh('armenian');
+    for (const move of ['c3-c4', 'f6-f5', 'g3-f4']) game.playText(move);
+    const loaded = pdnToGame(gameToPdn(game, players, date), 'turkish');
+    expect(loaded.ok).toBe(true);
+    if (!loaded.ok) return;
+    expect(loaded.value.variant).toBe('armenian');
+    expect(loaded.value.moves.map((m) => m.text)).toEqual(['c3-c4', 'f6-f5', 'g3-f4']);
+    expect(loaded.value.outcome()).toBeUndefined();
+  });
+
+  it('refuses an illegal move, a bad position and an empty text with a reason', () => {
+    const bad = pdnToGame('1. c3-c5 *', 'armenian');
+    expect(!bad.ok && bad.error.message).toMatch(/^move 1 \(c3-c5\): illegal move/);
+    const fen = pdnToGame('[FEN "W:Wz9:Ba7"]\n*', 'armenian');
+    expect(!fen.ok && fen.error.message).toMatch(/bad position text: 'z9'/);
+    const empty = pdnToGame('   ', 'armenian');
+    expect(!empty.ok && empty.error.message).toBe('the PDN text holds no game');
+  });
+
+  it('keeps a recorded result the board does not explain (a time loss)', () => {
+    const loaded = pdnToGame('[Result "0-2"]\n1. c3-c4 0-2', 'armenian');
+    expect(loaded.ok && loaded.value.outcome()).toEqual({
+      result: 'black',
+      reason: 'result 0-2 as recorded',
+    });
+  });
+});
+
+describe('info lines', () => {
+  it('reads depth, score, nodes, speed and the principal variation', () => {
+    const info = parseInfoLine(
+      'info depth 7 seldepth 14 multipv 2 score cp -42 upperbound nodes 124049 nps 449453 hashfull 13 time 276 pv b6-c5 b3-c3',
+    );
+    expect(info).toEqual({
+      depth: 7,
+      seldepth: 14,
+      multipv: 2,
+      score: { unit: 'cp', value: -42 },
+      bound: 'upperbound',
+      nodes: 124049,
+      nps: 449453,
+      time: 276,
+      pv: ['b6-c5', 'b3-c3'],
+    });
+  });
+
+  it('ignores info strings and lines without a depth', () => {
+    expect(parseInfoLine('info string error: nonsense')).toBeUndefined();
+    expect(parseInfoLine('info nodes 5')).toBeUndefined();
+    expect(parseInfoLine('bestmove c3-c4')).toBeUndefined();
+  });
+
+  it('shows scores in men from White’s side, or a win in N', () => {
+    expect(formatScore(whiteScore({ unit: 'cp', value: 42 }, 0))).toBe('+0.42');
+    expect(formatScore(whiteScore({ unit: 'cp', value: 42 }, 1))).toBe('\u22120.42');
+    expect(formatScore(whiteScore({ unit: 'mate', value: 5 }, 1))).toBe('Black wins in 5');
+    expect(formatScore({ unit: 'cp', value: 0 })).toBe('0.00');
+  });
+
+  it('fills the evaluation bar by the score', () => {
+    expect(barShare({ unit: 'cp', value: 0 })).toBe(0.5);
+    expect(barShare({ unit: 'cp', value: 100 })).toBeGreaterThan(0.65);
+    expect(barShare({ unit: 'cp', value: -100 })).toBeLessThan(0.35);
+    expect(barShare({ unit: 'mate', value: -3 })).toBe(0);
+  });
+});
