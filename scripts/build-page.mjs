@@ -1,6 +1,7 @@
 // Builds the `tama gui` page into dist/gui: the TypeScript bundled for the browser with
 // esbuild (the rules core included), and the HTML, CSS and icon copied beside it.
 import { copyFile, mkdir } from 'node:fs/promises';
+import { URL } from 'node:url';
 import { build } from 'esbuild';
 
 const source = new URL('../src/gui/page/', import.meta.url);

@@ -132,7 +132,7 @@ function parseGo(value: Record<string, unknown>): Result<ClientMessage, MessageE
     type: 'go',
     id: value.id,
     variant,
-    fen: value.fen as string | undefined,
+    fen: value.fen,
     moves: moves as string[],
     limits: limits.value,
     skillLevel: value.skillLevel,

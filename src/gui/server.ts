@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { EngineCommand } from '../match/engine-process.js';
 import { MAX_MESSAGE_LENGTH, parseClientMessage, type ServerMessage } from './messages.js';
 import { Tab } from './tab.js';
@@ -48,6 +48,12 @@ const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Cache-Control': 'no-store',
 };
+
+/** The text of a WebSocket message, however ws hands it over. */
+function textOf(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}
 
 /** Whether a WebSocket upgrade comes from a page this server served. */
 function sameOrigin(request: IncomingMessage): boolean {
@@ -113,7 +119,7 @@ export async function startGuiServer(settings: GuiServerSettings): Promise<GuiSe
         send({ type: 'error', message: 'binary messages are not understood; send JSON text' });
         return;
       }
-      const parsed = parseClientMessage(data.toString());
+      const parsed = parseClientMessage(textOf(data));
       if (!parsed.ok) send({ type: 'error', message: parsed.error.message });
       else tab.handle(parsed.value);
     });

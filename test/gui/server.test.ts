@@ -47,7 +47,7 @@ class Client {
   constructor(server: GuiServer, origin = server.url.replace(/\/$/, '')) {
     this.socket = new WebSocket(server.url.replace('http', 'ws') + 'ws', { origin });
     this.socket.on('message', (data) => {
-      this.received.push(JSON.parse(data.toString()) as ServerMessage);
+      this.received.push(JSON.parse(Buffer.from(data as Buffer).toString('utf8')) as ServerMessage);
       for (const wake of this.wake.splice(0)) wake();
     });
     this.opened = new Promise((resolve, reject) => {

@@ -33,7 +33,7 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 const state = {
   mode: 'white' as Mode,
   level: DEFAULT_LEVEL,
-  control: TIME_CONTROLS.find((c) => c.name === '5+3') as TimeControl | undefined,
+  control: TIME_CONTROLS.find<TimeControl | undefined>((c) => c.name === '5+3'),
   variant: 'armenian' as VariantName,
   multiPV: 1,
   analyse: false,
@@ -63,7 +63,9 @@ let socket: WebSocket | undefined;
 
 function connect(): void {
   socket = new WebSocket(`ws://${location.host}/ws`);
-  socket.addEventListener('message', (event) => receive(JSON.parse(String(event.data))));
+  socket.addEventListener('message', (event) =>
+    receive(JSON.parse(String(event.data)) as ServerMessage),
+  );
   socket.addEventListener('close', () => {
     state.engineReady = false;
     state.search = undefined;
@@ -187,7 +189,7 @@ function bestMove(id: number, move: string): void {
     if (!played.ok) {
       state.message = `the engine played '${move}', which is not legal here: ${played.error.message}`;
       state.mode = 'human';
-      ($('mode') as HTMLSelectElement).value = 'human';
+      $<HTMLSelectElement>('mode').value = 'human';
     } else {
       moveMade();
       return;
@@ -299,7 +301,7 @@ function newGame(game?: Game): void {
   const created = game ?? Game.fresh(state.variant);
   state.game = created;
   state.variant = created.variant;
-  ($('variant') as HTMLSelectElement).value = created.variant;
+  $<HTMLSelectElement>('variant').value = created.variant;
   state.viewPly = created.moves.length;
   state.input = undefined;
   state.hint = undefined;
@@ -574,7 +576,7 @@ function loadPdn(text: string): void {
     return;
   }
   state.mode = 'human';
-  ($('mode') as HTMLSelectElement).value = 'human';
+  $<HTMLSelectElement>('mode').value = 'human';
   state.message = `loaded a game of ${loaded.value.moves.length} plies`;
   const message = state.message;
   newGame(loaded.value);
@@ -582,14 +584,25 @@ function loadPdn(text: string): void {
   render();
 }
 
+async function openPdnFile(): Promise<void> {
+  const file = $<HTMLInputElement>('pdn-file').files?.[0];
+  if (file === undefined) return;
+  if (file.size > 1_000_000) {
+    state.message = 'that file is too large for a PDN game (over 1 MB)';
+    render();
+    return;
+  }
+  loadPdn(await file.text());
+}
+
 function setUpControls(): void {
-  const level = $('level') as HTMLSelectElement;
+  const level = $<HTMLSelectElement>('level');
   for (let i = 0; i <= MAX_LEVEL; i++) {
     level.add(new Option(i === MAX_LEVEL ? `${i} (full strength)` : String(i), String(i)));
   }
   level.value = String(state.level);
   level.addEventListener('change', () => (state.level = Number(level.value)));
-  const control = $('clock-control') as HTMLSelectElement;
+  const control = $<HTMLSelectElement>('clock-control');
   control.add(new Option('no clock', ''));
   for (const c of TIME_CONTROLS) control.add(new Option(c.name, c.name));
   control.value = state.control?.name ?? '';
@@ -597,14 +610,14 @@ function setUpControls(): void {
     state.control = TIME_CONTROLS.find((c) => c.name === control.value);
     newGame();
   });
-  const mode = $('mode') as HTMLSelectElement;
+  const mode = $<HTMLSelectElement>('mode');
   mode.addEventListener('change', () => {
     state.mode = mode.value as Mode;
     state.input = undefined;
     state.flipped = state.mode === 'black';
     afterChange();
   });
-  const variant = $('variant') as HTMLSelectElement;
+  const variant = $<HTMLSelectElement>('variant');
   variant.addEventListener('change', () => {
     state.variant = variant.value as VariantName;
     newGame();
@@ -636,12 +649,12 @@ function setUpControls(): void {
     if (event.key === 'ArrowLeft') goToPly(state.viewPly - 1);
     else if (event.key === 'ArrowRight') goToPly(state.viewPly + 1);
   });
-  const analyse = $('analyse') as HTMLInputElement;
+  const analyse = $<HTMLInputElement>('analyse');
   analyse.addEventListener('change', () => {
     state.analyse = analyse.checked;
     afterChange();
   });
-  const multipv = $('multipv') as HTMLSelectElement;
+  const multipv = $<HTMLSelectElement>('multipv');
   multipv.addEventListener('change', () => {
     state.multiPV = Number(multipv.value);
     if (state.search?.purpose === 'analysis') stopSearch();
@@ -649,7 +662,7 @@ function setUpControls(): void {
   });
   $('move-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    const field = $('move-text') as HTMLInputElement;
+    const field = $<HTMLInputElement>('move-text');
     const input = liveInput();
     if (input === undefined) {
       clickSquare(-1);
@@ -669,24 +682,15 @@ function setUpControls(): void {
   });
   $('pdn-export').addEventListener('click', () => {
     const text = currentPdn();
-    ($('pdn-text') as HTMLTextAreaElement).value = text;
+    $<HTMLTextAreaElement>('pdn-text').value = text;
     download(`tama-${new Date().toISOString().slice(0, 10)}.pdn`, text);
   });
   $('pdn-import').addEventListener('click', () =>
-    loadPdn(($('pdn-text') as HTMLTextAreaElement).value),
+    loadPdn($<HTMLTextAreaElement>('pdn-text').value),
   );
-  $('pdn-file').addEventListener('change', async (event) => {
-    const file = (event.target as HTMLInputElement).files?.[0];
-    if (file === undefined) return;
-    if (file.size > 1_000_000) {
-      state.message = 'that file is too large for a PDN game (over 1 MB)';
-      render();
-      return;
-    }
-    loadPdn(await file.text());
-  });
+  $('pdn-file').addEventListener('change', () => void openPdnFile());
   $('fen-setup').addEventListener('click', () => {
-    const text = ($('fen-text') as HTMLInputElement).value;
+    const text = $<HTMLInputElement>('fen-text').value;
     const created = Game.from(state.variant, text);
     if (!created.ok) {
       state.message = created.error.message;
