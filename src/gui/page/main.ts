@@ -28,12 +28,17 @@ const MAX_LEVEL = 10;
 /** Thinking time per move without a clock, and for a hint. */
 const FREE_MOVE_MS = 1000;
 
+/** The clock a new page offers: 5+3. */
+function defaultControl(): TimeControl | undefined {
+  return TIME_CONTROLS.find((c) => c.name === '5+3');
+}
+
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const state = {
   mode: 'white' as Mode,
   level: DEFAULT_LEVEL,
-  control: TIME_CONTROLS.find<TimeControl | undefined>((c) => c.name === '5+3'),
+  control: defaultControl(),
   variant: 'armenian' as VariantName,
   multiPV: 1,
   analyse: false,
