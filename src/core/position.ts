@@ -81,6 +81,7 @@ export class Position {
     }
     const position = new Position(rulesFor(variant));
     const state = position.state;
+    /** The piece already on each listed square, as a message names it: `White king`. */
     const seen = new Map<number, string>();
     const colourSeen = [false, false];
     for (const raw of fields.slice(1)) {
@@ -120,14 +121,15 @@ export class Position {
             `'${item}' in ${colourName}'s list is not a square (a1..h8)`,
           );
         }
+        const piece = `${colourName} ${king ? 'king' : 'man'}`;
         const previous = seen.get(square);
         if (previous !== undefined) {
           return fail(
             'duplicate-square',
-            `square ${squareName(square)} is listed twice (${previous} and ${colourName})`,
+            `square ${squareName(square)} is listed twice (${previous} and ${piece})`,
           );
         }
-        seen.set(square, colourName);
+        seen.set(square, piece);
         if (!king && square >> 3 === position.rules.crownRank[color]) {
           return fail(
             'man-on-crowning-row',

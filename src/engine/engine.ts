@@ -45,8 +45,29 @@ export interface BestMove {
   readonly nodes: number;
 }
 
+/**
+ * Where a search is: sent about once a second while it runs (with the root move being
+ * searched), and once when it ends inside an iteration (stop, node or time limit) with the
+ * nodes of all threads and the time used.
+ */
+export interface SearchProgress {
+  /** The iteration under way; in the last report, the deepest completed one. */
+  readonly depth: number;
+  readonly nodes: number;
+  readonly nps: number;
+  /** Milliseconds since `go`. */
+  readonly time: number;
+  readonly currmove?: string;
+  readonly currmovenumber?: number;
+}
+
+/** How often a running search reports its progress. */
+export const PROGRESS_INTERVAL_MS = 1000;
+
 export interface EngineEvents {
   info(info: SearchInfo): void;
+  /** Optional: progress reports (see SearchProgress); without it none are made. */
+  progress?(progress: SearchProgress): void;
   /** Something went wrong inside (a worker died) but the engine recovered. */
   error(message: string): void;
 }
@@ -303,13 +324,36 @@ export class Engine {
       );
     }
     const position = this.current;
+    const report = this.events.progress?.bind(this.events);
+    const ticker =
+      report === undefined
+        ? undefined
+        : setInterval(() => report(this.progress(position, startTime, true)), PROGRESS_INTERVAL_MS); // prettier-ignore
     this.running = Promise.all([...tasks, infoFinished]).then((all) => {
       const results = all.slice(0, threads) as (SearchResult | undefined)[];
+      clearInterval(ticker);
+      const main = results[0];
+      if (report !== undefined && main?.interrupted === true) {
+        report({ ...this.progress(position, startTime, false), depth: main.depth });
+      }
       channel.port1.close();
       this.running = undefined;
       return { ...pickBest(results, position), nodes: this.control.totalNodes() };
     });
     return this.running;
+  }
+
+  /** The running search's progress from the shared counters, with its root move if asked. */
+  private progress(root: Position, startTime: number, withMove: boolean): SearchProgress {
+    const time = Math.max(1, Math.round(nowMs() - startTime));
+    const nodes = this.control.totalNodes();
+    const progress = { depth: this.control.depth, nodes, nps: Math.round((nodes * 1000) / time), time }; // prettier-ignore
+    const number = this.control.rootMoveNumber;
+    if (!withMove || number === 0) return progress;
+    const move = this.control.rootMove;
+    const [lo, hi] = [this.control.rootCapturedLo, this.control.rootCapturedHi];
+    const current = legalMoves(root).find((m) => m.move === move && m.capturedLo === lo && m.capturedHi === hi); // prettier-ignore
+    return current === undefined ? progress : { ...progress, currmove: current.text, currmovenumber: number }; // prettier-ignore
   }
 
   /** Ends the search under way (ignored when idle). */

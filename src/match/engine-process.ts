@@ -243,8 +243,11 @@ export class EngineProcess {
           const tokens = line.trim().split(/\s+/);
           if (tokens[0] === 'info') {
             const info = parseInfo(tokens);
-            if (info.score !== undefined) score = info.score;
-            if (info.depth !== undefined) depth = info.depth;
+            // Progress lines carry a depth under way but no score: keep both from one line.
+            if (info.score !== undefined) {
+              score = info.score;
+              depth = info.depth ?? depth;
+            }
           } else if (tokens[0] === 'bestmove') {
             finish({ kind: 'bestmove', move: tokens[1] ?? '', elapsedMs: elapsed(), score, depth });
           }

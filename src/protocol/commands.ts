@@ -20,13 +20,16 @@ export type Command =
   | { readonly kind: 'd' }
   | { readonly kind: 'moves' }
   | { readonly kind: 'eval' }
-  | { readonly kind: 'bench'; readonly depth?: number };
+  | { readonly kind: 'bench'; readonly depth?: number }
+  | { readonly kind: 'debug'; readonly on: boolean }
+  | { readonly kind: 'register' }
+  | { readonly kind: 'help' };
 
 export const MAX_GO_DEPTH = 100;
 /** The deepest perft that `go perft` and `tama perft` accept. */
 export const MAX_PERFT_DEPTH = 20;
 
-const NO_ARGUMENTS = new Set(['uci', 'isready', 'ucinewgame', 'stop', 'ponderhit', 'quit', 'd', 'moves', 'eval']); // prettier-ignore
+const NO_ARGUMENTS = new Set(['uci', 'isready', 'ucinewgame', 'stop', 'ponderhit', 'quit', 'd', 'moves', 'eval', 'help']); // prettier-ignore
 
 /** Parses one line of input. */
 export function parseCommand(line: string): Result<Command> {
@@ -49,9 +52,31 @@ export function parseCommand(line: string): Result<Command> {
       return parseGo(rest);
     case 'bench':
       return parseBench(rest);
+    case 'debug':
+      // UCI: `debug [on | off]`; a bare `debug` switches it on.
+      if (rest.length > 1 || (rest.length === 1 && rest[0] !== 'on' && rest[0] !== 'off')) {
+        return fail('syntax', `debug takes 'on' or 'off', got '${rest.join(' ')}'`);
+      }
+      return ok({ kind: 'debug', on: rest[0] !== 'off' });
+    case 'register':
+      return parseRegister(rest);
     default:
       return fail('unknown-command', `unknown command '${name}'`);
   }
+}
+
+/** UCI's `register later` or `register name <x> code <y>`: Tama needs no registration. */
+function parseRegister(rest: string[]): Result<Command> {
+  if (rest.length === 1 && rest[0] === 'later') return ok({ kind: 'register' });
+  const nameAt = rest.indexOf('name');
+  const codeAt = rest.indexOf('code');
+  const wellFormed =
+    rest.length > 0 &&
+    (nameAt === 0 || codeAt === 0) &&
+    (nameAt < 0 || (rest.length > nameAt + 1 && nameAt + 1 !== codeAt)) &&
+    (codeAt < 0 || rest.length > codeAt + 1);
+  if (!wellFormed) return fail('syntax', "register takes 'later' or 'name <name> code <code>'");
+  return ok({ kind: 'register' });
 }
 
 function parseSetOption(rest: string[]): Result<Command> {

@@ -1,12 +1,22 @@
 /** Turning engine events into protocol lines. */
 import type { OptionDefinition } from '../engine/options.js';
+import type { SearchProgress } from '../engine/engine.js';
 import type { SearchInfo } from '../search/search.js';
 
 /** `info depth ... pv ...` for one iteration (or one MultiPV line). */
 export function formatInfo(info: SearchInfo): string {
-  const score = `score ${info.score.kind} ${info.score.value}${info.bound ? ` ${info.bound}` : ''}`;
+  const score = `score ${info.score.kind} ${info.score.value}`;
   const pv = info.pv.length > 0 ? ` pv ${info.pv.join(' ')}` : '';
   return `info depth ${info.depth} seldepth ${info.seldepth} multipv ${info.multipv} ${score} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} time ${info.time}${pv}`; // prettier-ignore
+}
+
+/**
+ * `info depth ... nodes ... nps ... time ...` while a search runs (with the root move being
+ * searched, `currmove ... currmovenumber ...`), and once more when it is cut short.
+ */
+export function formatProgress(progress: SearchProgress): string {
+  const current = progress.currmove === undefined ? '' : ` currmove ${progress.currmove} currmovenumber ${progress.currmovenumber}`; // prettier-ignore
+  return `info depth ${progress.depth} nodes ${progress.nodes} nps ${progress.nps} time ${progress.time}${current}`; // prettier-ignore
 }
 
 /** `bestmove <move> [ponder <move>]`, or `bestmove 0000` when there is no legal move. */

@@ -8,16 +8,36 @@
 import type { Engine } from '../engine/engine.js';
 import { OPTIONS } from '../engine/options.js';
 import { parseCommand, type Command } from './commands.js';
-import { formatBestMove, formatError, formatInfo, formatOption } from './format.js';
+import { formatBestMove, formatError, formatInfo, formatOption, formatProgress } from './format.js'; // prettier-ignore
 
 export const ENGINE_NAME = 'Tama 0.1.0';
 export const ENGINE_AUTHOR = 'the Tama developers';
+
+/** What `help` prints: every command, one a line. */
+const HELP_LINES = [
+  'Tama speaks a UCI-like protocol (protocol.md has every command, reply and error):',
+  '  uci                          identify the engine and list its options, then uciok',
+  '  isready                      answered with readyok once earlier commands are done',
+  '  setoption name <N> [value <V>]   set an option (a button takes no value)',
+  '  ucinewgame                   the next position starts a new game',
+  '  position startpos|fen <text> [moves <m1> ...]   set the position',
+  '  go [wtime ..] [btime ..] [winc ..] [binc ..] [movestogo ..] [depth ..] [nodes ..]',
+  '     [movetime ..] [mate ..] [infinite] [ponder] [searchmoves <m1> ...]   search',
+  '  go perft <depth>             leaves below each root move, then the total',
+  '  stop, ponderhit              end the search / the pondered move was played',
+  '  debug [on|off]               with on, silent commands say what they did',
+  '  register ...                 accepted; Tama needs no registration',
+  '  d, moves, eval, bench [depth]   board, legal moves, evaluation terms, bench',
+  '  help, quit                   this text / leave',
+];
 
 export class Session {
   private engineInstance: Engine | undefined;
   private engineLoading: Promise<Engine> | undefined;
   private closed = false;
   private closing: Promise<void> | undefined;
+  /** `debug on`: commands that are otherwise silent say what they did. */
+  private debug = false;
 
   constructor(private readonly send: (line: string) => void) {}
 
@@ -29,6 +49,7 @@ export class Session {
     this.engineLoading ??= import('../engine/engine.js').then(({ Engine }) => {
       this.engineInstance = new Engine({
         info: (info) => this.send(formatInfo(info)),
+        progress: (progress) => this.send(formatProgress(progress)),
         error: (message) => this.send(formatError(message)),
       });
       return this.engineInstance;
@@ -81,6 +102,16 @@ export class Session {
       case 'quit':
         await this.quit();
         return;
+      case 'debug':
+        this.debug = command.on;
+        this.send(`info string debug ${command.on ? 'on' : 'off'}`);
+        return;
+      case 'register':
+        // UCI engines that need no registration accept the command and say nothing.
+        return;
+      case 'help':
+        for (const line of HELP_LINES) this.send(line);
+        return;
     }
     const engine = await this.loadEngine();
     switch (command.kind) {
@@ -90,12 +121,18 @@ export class Session {
       case 'ucinewgame':
         this.reportFailure(engine.newGame());
         return;
-      case 'setoption':
-        this.reportFailure(engine.setOption(command.name, command.value));
+      case 'setoption': {
+        const set = engine.setOption(command.name, command.value);
+        this.reportFailure(set);
+        if (set.ok) this.debugLine(`option ${command.name} = ${command.value ?? '(pressed)'}`);
         return;
-      case 'position':
-        this.reportFailure(engine.setPosition(command.fen, command.moves));
+      }
+      case 'position': {
+        const set = engine.setPosition(command.fen, command.moves);
+        this.reportFailure(set);
+        if (set.ok) this.debugLine(`position ${engine.position.toString()}`);
         return;
+      }
       case 'go':
         this.go(engine, command);
         return;
@@ -162,6 +199,10 @@ export class Session {
       return;
     }
     void engine.go(limits).then((best) => this.send(formatBestMove(best.move, best.ponder)));
+  }
+
+  private debugLine(text: string): void {
+    if (this.debug) this.send(`info string debug: ${text}`);
   }
 
   private reportFailure(result: { ok: boolean; error?: { message: string } }): void {

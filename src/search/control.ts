@@ -6,7 +6,13 @@
 
 const STOP = 0;
 const PONDERING = 1;
-const FLAG_WORDS = 4;
+/** Thread 0's current iteration, and the root move it searches with its 1-based number. */
+const DEPTH = 2;
+const MOVE_NUMBER = 3;
+const MOVE = 4;
+const MOVE_CAPTURED_LO = 5;
+const MOVE_CAPTURED_HI = 6;
+const FLAG_WORDS = 8;
 /** Slot 0 of the float64 view: the time (epoch ms) of ponderhit; then one per thread. */
 const PONDERHIT_TIME = 0;
 
@@ -31,6 +37,8 @@ export class SearchControl {
   reset(pondering: boolean): void {
     Atomics.store(this.flags, STOP, 0);
     Atomics.store(this.flags, PONDERING, pondering ? 1 : 0);
+    Atomics.store(this.flags, DEPTH, 0);
+    Atomics.store(this.flags, MOVE_NUMBER, 0);
     this.numbers.fill(0);
   }
 
@@ -62,6 +70,42 @@ export class SearchControl {
   /** Sleeps until stop or ponderhit, or at most `ms` (only worker threads may block). */
   waitForSignal(ms: number): void {
     Atomics.wait(this.flags, STOP, 0, ms);
+  }
+
+  /** Thread 0 begins an iteration. */
+  setDepth(depth: number): void {
+    Atomics.store(this.flags, DEPTH, depth);
+  }
+
+  /** The iteration thread 0 is in (0 before the first). */
+  get depth(): number {
+    return Atomics.load(this.flags, DEPTH);
+  }
+
+  /** Thread 0 begins searching a root move, the `number`-th of its iteration. */
+  setRootMove(number: number, move: number, capturedLo: number, capturedHi: number): void {
+    Atomics.store(this.flags, MOVE, move);
+    Atomics.store(this.flags, MOVE_CAPTURED_LO, capturedLo);
+    Atomics.store(this.flags, MOVE_CAPTURED_HI, capturedHi);
+    Atomics.store(this.flags, MOVE_NUMBER, number);
+  }
+
+  /**
+   * The root move thread 0 searches: its number (0 before the first), the packed move and
+   * its captured set. Read while the thread goes on, the parts may belong to two moves, so
+   * a reader checks the move against the root's legal moves.
+   */
+  get rootMoveNumber(): number {
+    return Atomics.load(this.flags, MOVE_NUMBER);
+  }
+  get rootMove(): number {
+    return Atomics.load(this.flags, MOVE);
+  }
+  get rootCapturedLo(): number {
+    return Atomics.load(this.flags, MOVE_CAPTURED_LO);
+  }
+  get rootCapturedHi(): number {
+    return Atomics.load(this.flags, MOVE_CAPTURED_HI);
   }
 
   setNodes(thread: number, nodes: number): void {

@@ -66,8 +66,6 @@ export interface SearchInfo {
   readonly seldepth: number;
   readonly multipv: number;
   readonly score: Score;
-  /** Set when the score is only a bound (an aspiration window failed). */
-  readonly bound?: 'lowerbound' | 'upperbound';
   readonly nodes: number;
   readonly nps: number;
   readonly hashfull: number;
@@ -83,6 +81,8 @@ export interface SearchResult {
   /** The deepest completed iteration. */
   readonly depth: number;
   readonly nodes: number;
+  /** True when the search ended inside an iteration: by stop, or a node or time limit. */
+  readonly interrupted: boolean;
 }
 
 export interface SearchSettings {
@@ -230,7 +230,7 @@ export class Searcher {
     if (rootCount === 0) {
       this.control.setNodes(this.threadIndex, 0);
       this.waitIfUnbounded(unbounded);
-      return { score: toScore(-MATE), depth: 0, nodes: 0 };
+      return { score: toScore(-MATE), depth: 0, nodes: 0, interrupted: false };
     }
     this.rootExcluded.fill(0, 0, rootCount);
     let candidates = rootCount;
@@ -270,6 +270,7 @@ export class Searcher {
       // Helpers skip some depths so that threads spread over different iterations.
       if (this.threadIndex > 0 && depth > 2 && (depth + this.threadIndex) % 3 === 0) continue;
       this.rootDepth = depth;
+      if (this.threadIndex === 0) this.control.setDepth(depth);
       lineScores.length = 0;
       lineBest.length = 0;
       linePv.length = 0;
@@ -383,6 +384,7 @@ export class Searcher {
       score: toScore(bestScore),
       depth: completedDepth,
       nodes: this.nodes,
+      interrupted: this.aborted,
     };
   }
 
@@ -682,7 +684,10 @@ export class Searcher {
     const color = state[SIDE];
     for (let n = 0; n < count; n++) {
       const index = this.pickMove(ply, n, count, order);
-      if (ply === 0 && this.rootExcluded[index] !== 0) continue;
+      if (ply === 0) {
+        if (this.rootExcluded[index] !== 0) continue;
+        if (this.threadIndex === 0) this.control.setRootMove(searched + 1, list.moves[index], list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
+      }
       const move = list.moves[index];
       this.makeChild(ply, index);
       let score: number;

@@ -7,7 +7,7 @@ import type { SearchResult } from '../../src/search/search.js';
 
 const score = { kind: 'cp', value: 0 } as const;
 function result(depth: number, bestMove: string, ponderMove?: string): SearchResult {
-  return { bestMove, ponderMove, depth, score, nodes: 1000 };
+  return { bestMove, ponderMove, depth, score, nodes: 1000, interrupted: false };
 }
 
 describe('pickBest', () => {

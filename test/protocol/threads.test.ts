@@ -64,7 +64,7 @@ describe('resizing', () => {
         engine
           .since(from)
           .slice(0, best - from)
-          .some((l) => l.startsWith('info depth 5 ')),
+          .some((l) => l.startsWith('info depth 5 seldepth ')),
       ).toBe(true);
       expect(engine.since(from).some((l) => l.startsWith('info string error'))).toBe(false);
     }

@@ -1,0 +1,120 @@
+/**
+ * The protocol's edges through the built `tama`: debug, register and help; the periodic
+ * `info ... nodes ... nps ... time` lines of a long search with the root move under way; the
+ * final `info` line of a search cut short; position text in either case.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { legalMoves } from '../../src/core/notation.js';
+import { Position } from '../../src/core/position.js';
+import { EngineProcess } from './engine-process.js';
+
+const engines: EngineProcess[] = [];
+function start(): EngineProcess {
+  const engine = new EngineProcess();
+  engines.push(engine);
+  return engine;
+}
+afterEach(() => {
+  for (const engine of engines.splice(0)) engine.kill();
+});
+
+const PROGRESS = /^info depth (\d+) nodes (\d+) nps (\d+) time (\d+)( currmove (\S+) currmovenumber (\d+))?$/; // prettier-ignore
+
+describe('commands GUIs may send', () => {
+  it('accepts debug on|off and register as UCI engines do; refuses their bad forms', async () => {
+    const engine = start();
+    const from = engine.lines.length;
+    engine.send('debug on', 'setoption name Hash value 2', 'position startpos moves c3-c4', 'debug off', 'position startpos', 'debug', 'debug off'); // prettier-ignore
+    engine.send('register later', 'register name Someone code 1234', 'register', 'debug maybe');
+    const ready = await engine.sync();
+    expect(engine.since(from).slice(0, ready - from)).toEqual([
+      'info string debug on',
+      'info string debug: option Hash = 2',
+      'info string debug: position B:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,d3,e3,f3,g3,h3,c4:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7', // prettier-ignore
+      'info string debug off',
+      'info string debug on',
+      'info string debug off',
+      "info string error: register takes 'later' or 'name <name> code <code>'",
+      "info string error: debug takes 'on' or 'off', got 'maybe'",
+    ]);
+  });
+
+  it('lists the commands on help, one a line', async () => {
+    const engine = start();
+    engine.send('help');
+    const ready = await engine.sync();
+    const lines = engine.since(0).slice(0, ready);
+    expect(lines[0]).toContain('protocol.md');
+    for (const command of [
+      'uci',
+      'isready',
+      'setoption',
+      'ucinewgame',
+      'position',
+      'go',
+      'go perft',
+      'stop, ponderhit',
+      'debug',
+      'register',
+      'd, moves, eval, bench',
+      'help, quit',
+    ]) {
+      expect(lines.some((line) => line.startsWith(`  ${command} `))).toBe(true);
+    }
+  });
+
+  it('accepts position text in either case', async () => {
+    const engine = start();
+    engine.send('position fen b:wA3,kH2:Bd6,KE5', 'd');
+    const at = await engine.waitFor(/^Position: /);
+    expect(engine.lines[at]).toBe('Position: B:WKh2,a3:BKe5,d6');
+  });
+
+  it('names both pieces when a square is listed twice', async () => {
+    const engine = start();
+    engine.send('position fen W:Wd4:BKd4,e5');
+    const at = await engine.waitFor(/^info string error: /);
+    expect(engine.lines[at]).toContain('square d4 is listed twice (White man and Black king)');
+  });
+});
+
+describe('progress of a long search', () => {
+  it('sends info depth/nodes/nps/time about once a second with the root move, then a final line after stop', async () => {
+    const engine = start();
+    engine.send('position startpos', 'go infinite');
+    const first = await engine.waitFor((line) => PROGRESS.exec(line)?.[5] !== undefined);
+    const progress = PROGRESS.exec(engine.lines[first])!;
+    expect(Number(progress[2])).toBeGreaterThan(0);
+    // The root move under way is a legal move of the start position, numbered from 1.
+    expect(legalMoves(Position.start()).map((m) => m.text)).toContain(progress[6]);
+    expect(Number(progress[7])).toBeGreaterThanOrEqual(1);
+    const stopAt = engine.lines.length;
+    engine.send('stop');
+    const best = await engine.waitFor(/^bestmove /, stopAt);
+    // The last line before bestmove gives all nodes searched and the time used.
+    const last = PROGRESS.exec(engine.lines[best - 1]);
+    expect(last).not.toBeNull();
+    expect(last![5]).toBeUndefined();
+    expect(Number(last![2])).toBeGreaterThanOrEqual(Number(progress[2]));
+    expect(Number(last![4])).toBeGreaterThanOrEqual(Number(progress[4]));
+  });
+
+  it('ends a node-limited search with the nodes actually searched', async () => {
+    const engine = start();
+    engine.send('position startpos', 'go nodes 20000');
+    const best = await engine.waitFor(/^bestmove /);
+    const last = PROGRESS.exec(engine.lines[best - 1]);
+    expect(last).not.toBeNull();
+    const iterations = engine.lines.slice(0, best).filter((line) => / pv /.test(line));
+    const lastIteration = iterations.at(-1)!;
+    expect(Number(last![1])).toBe(Number(/^info depth (\d+) /.exec(lastIteration)![1]));
+    expect(Number(last![2])).toBeGreaterThan(Number(/ nodes (\d+) /.exec(lastIteration)![1]));
+  });
+
+  it('sends no final line when a search ends by its depth', async () => {
+    const engine = start();
+    engine.send('position startpos', 'go depth 3');
+    const best = await engine.waitFor(/^bestmove /);
+    expect(engine.lines[best - 1]).toMatch(/^info depth 3 seldepth .* pv /);
+  });
+});
