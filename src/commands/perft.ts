@@ -11,6 +11,8 @@ export interface PerftOptions {
   readonly divide?: boolean;
   readonly threads: number;
   readonly json?: boolean;
+  /** Count on the job queue of this PostgreSQL instead of here. */
+  readonly db?: string;
 }
 
 interface DepthLine {
@@ -35,6 +37,21 @@ export async function runPerftCommand(
     return 2;
   }
   const position = parsed.value;
+  if (options.db !== undefined) {
+    if (options.divide) {
+      printError('error: --divide counts on this machine; leave out --db');
+      return 2;
+    }
+    const { runDistributedPerft } = await import('./perft-db.js');
+    return runDistributedPerft(
+      position,
+      options.depth,
+      options.db,
+      options.json,
+      print,
+      printError,
+    );
+  }
   const pool = options.threads > 1 ? new PerftPool(options.threads) : undefined;
   try {
     if (options.divide) {

@@ -6,7 +6,9 @@
  * would not start, a file that cannot be written), 2 bad usage (an unknown command or option,
  * a value out of range, bad position text); `tama match` stopped by Ctrl-C exits 130.
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
+import { addCampaignCommands } from './campaign.js';
+import { integerIn } from './integers.js';
 import type { GuiOptions } from './gui.js';
 import { MATCH_HELP } from './match-help.js';
 import { VARIANT_NAMES } from '../core/variant.js';
@@ -21,20 +23,6 @@ import type { MatchOpeningsOptions } from './match-openings.js';
 
 /** The exit code of bad usage. */
 export const USAGE_ERROR = 2;
-
-/** Reads a whole number within [min, max] from an option or argument. */
-export function integerIn(min: number, max: number) {
-  return (text: string): number => {
-    if (!/^\d+$/.test(text.trim())) {
-      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
-    }
-    const value = Number(text);
-    if (value < min || value > max) {
-      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
-    }
-    return value;
-  };
-}
 
 /** The line printed under a usage error: where the command's help is. */
 function helpHint(command?: string): string {
@@ -97,6 +85,7 @@ export async function runCommandLine(argv: readonly string[]): Promise<void> {
     .option('--divide', 'leaves below each root move, at the given depth only')
     .option(`--threads <n>`, `worker threads (1-${MAX_THREADS})`, integerIn(1, MAX_THREADS), 1)
     .option('--json', 'print one JSON object instead of text')
+    .option('--db <url>', 'count on the job queue of this PostgreSQL: workers count the subtrees')
     .addHelpText(
       'after',
       `
@@ -226,6 +215,8 @@ Examples:
       const { runGuiCommand } = await import('./gui.js');
       finish('gui', await runGuiCommand(options, print, printError));
     });
+
+  addCampaignCommands(program);
 
   // `tama help frob` is answered as `tama frob`: an unknown command, with a suggestion.
   const words = argv.slice(2);

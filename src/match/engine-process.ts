@@ -190,6 +190,27 @@ export class EngineProcess {
     return waiting;
   }
 
+  /**
+   * `bench [depth]` then `isready`: the node count of the engine's bench (the signature of
+   * its build), or undefined when it answered readyok without one (it has no bench).
+   */
+  async bench(depth: number | undefined, timeoutMs: number): Promise<Waited<number | undefined>> {
+    let nodes: number | undefined;
+    const waiting = this.waitFor(
+      (line) => {
+        const found = /^Nodes searched:\s*(\d+)/.exec(line);
+        if (found) nodes = Number(found[1]);
+        return line === 'readyok' ? true : undefined;
+      },
+      timeoutMs,
+      'bench result',
+    );
+    this.send(depth === undefined ? 'bench' : `bench ${depth}`);
+    this.send('isready');
+    const result = await waiting;
+    return result.ok ? { ok: true, value: nodes } : result;
+  }
+
   /** `ucinewgame` then `isready`; undefined when the engine is ready for the game. */
   async newGame(stallMs: number): Promise<EngineFailure | undefined> {
     this.send('ucinewgame');

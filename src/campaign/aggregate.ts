@@ -1,0 +1,201 @@
+/**
+ * The aggregator: the only place that turns stored games into counts. It decides when a
+ * campaign is over (its SPRT decided, or every game or subtree is stored) and drops its
+ * waiting jobs then, and it builds the status and the exported results from the store.
+ * Workers never count; they hand back records.
+ */
+import type { GameRecord, Termination } from '../match/game.js';
+import { eloLines, scoreLine, sprtLine, sprtState, terminationLine } from '../match/report.js';
+import { MatchResults } from '../match/results.js';
+import { pairingsOf } from '../match/schedule.js';
+import {
+  pentanomialElo,
+  sprtBounds,
+  sprtDecision,
+  sprtLlr,
+  type PairCounts,
+  type SprtDecision,
+} from '../match/stats.js';
+import { formatBuild } from './builds.js';
+import type { JobQueue } from './queue.js';
+import { campaignSlots, type GamesCampaignSettings } from './settings.js';
+import type { CampaignRow, GameRow, Store } from './store.js';
+
+/** What a perft campaign stores: the root, the depth, and where the tree is cut. */
+export interface PerftCampaignSettings {
+  readonly fen: string;
+  readonly variant: 'armenian' | 'turkish';
+  readonly depth: number;
+  /** Plies from the root to the subtrees. */
+  readonly split: number;
+  readonly subtrees: number;
+  readonly subtreesPerJob: number;
+}
+
+/** How a finished campaign ended. */
+export type Decision = 'H0' | 'H1' | 'complete';
+
+/** The number of games a games campaign plays at most. */
+export function totalGames(settings: GamesCampaignSettings): number {
+  return campaignSlots(settings).reduce((sum, slot) => sum + slot.length, 0);
+}
+
+/**
+ * Looks at the stored results of a running campaign and ends it when it is decided; returns
+ * the decision when this call ended it. Safe to call from every worker at once: only one
+ * of them moves the campaign from running to finished.
+ */
+export async function settleCampaign(
+  store: Store,
+  queue: JobQueue,
+  campaign: CampaignRow,
+): Promise<Decision | undefined> {
+  let decision: Decision | undefined;
+  if (campaign.kind === 'perft') {
+    const tally = await store.perftTally(campaign.id);
+    if (tally.done === tally.total) decision = 'complete';
+  } else {
+    const settings = campaign.settings as GamesCampaignSettings;
+    const tally = await store.tally(campaign.id);
+    if (settings.sprt) {
+      const { elo0, elo1, alpha, beta } = settings.sprt;
+      const llr = sprtLlr(tally.pairs as unknown as PairCounts, elo0, elo1);
+      const verdict: SprtDecision = sprtDecision(llr, sprtBounds(alpha, beta));
+      if (verdict !== 'continue') decision = verdict;
+    }
+    if (decision === undefined && tally.games >= totalGames(settings)) decision = 'complete';
+  }
+  if (decision === undefined) return undefined;
+  if (!(await store.setState(campaign.id, 'running', 'finished', decision))) return undefined;
+  await queue.dropWaiting(campaign.id);
+  return decision;
+}
+
+/** The match tally of a games campaign's stored games, as `tama match` keeps it. */
+export function resultsOf(settings: GamesCampaignSettings, games: readonly GameRow[]) {
+  const results = new MatchResults(
+    settings.names,
+    pairingsOf(settings.names.length, settings.tournament),
+  );
+  for (const game of games) {
+    const record: GameRecord = {
+      moves: [],
+      result: game.result,
+      termination: game.termination as Termination,
+      reason: game.reason,
+      finalPosition: '',
+      forfeitedBy: game.forfeitedBy === null ? undefined : (game.forfeitedBy as 0 | 1),
+    };
+    results.add(
+      {
+        number: game.number,
+        pairing: game.pairing,
+        white: game.white,
+        black: game.black,
+        pairNumber: game.pairNumber,
+        gameInPair: game.gameInPair,
+      },
+      record,
+    );
+  }
+  return results;
+}
+
+const DECISION_TEXT: Record<Decision, string> = {
+  H0: 'SPRT accepted H0',
+  H1: 'SPRT accepted H1',
+  complete: 'every game played',
+};
+
+function stateText(campaign: CampaignRow): string {
+  if (campaign.state !== 'finished') return campaign.state;
+  const decision = campaign.decision as Decision | null;
+  const why =
+    campaign.kind === 'perft' ? 'every subtree counted' : DECISION_TEXT[decision ?? 'complete'];
+  return `finished (${why})`;
+}
+
+/** The lines of `tama campaign status ID`. */
+export async function statusLines(
+  store: Store,
+  queue: JobQueue,
+  campaign: CampaignRow,
+): Promise<string[]> {
+  const lines = [`Campaign ${campaign.id} "${campaign.name}": ${stateText(campaign)}`];
+  const jobs = await queue.counts(campaign.id);
+  const workers = await store.workersAlive(campaign.id);
+  const activity =
+    `jobs waiting ${jobs.waiting}, in play ${jobs.active}; ` +
+    `workers alive ${workers.all} (${workers.campaign} on this campaign)`;
+  if (campaign.kind === 'perft') {
+    const settings = campaign.settings as PerftCampaignSettings;
+    const tally = await store.perftTally(campaign.id);
+    lines.push(
+      `Perft depth ${settings.depth} of ${settings.fen} (${settings.variant}), cut at ${settings.split} plies`,
+      `Subtrees counted: ${tally.done} of ${tally.total}; nodes so far ${tally.nodes}`,
+      activity,
+    );
+    if (tally.done === tally.total) lines.push(`Nodes searched: ${tally.nodes}`);
+    return lines;
+  }
+  const settings = campaign.settings as GamesCampaignSettings;
+  const games = await store.games(campaign.id);
+  const results = resultsOf(settings, games);
+  lines.push(
+    `Engines: ${settings.names.map((name, i) => `${name} (${formatBuild(settings.builds[i])})`).join(' vs ')}`,
+    `Games: ${games.length} of ${totalGames(settings)}, ` +
+      `${(await store.gamesPerMinute(campaign.id)).toFixed(1)} games/min; ${activity}`,
+  );
+  results.pairings.forEach((_, pairing) => {
+    lines.push(scoreLine(results, pairing), ...eloLines(results, pairing));
+  });
+  if (settings.sprt) lines.push(sprtLine(sprtState(results, settings.sprt), settings.sprt));
+  lines.push(terminationLine(results));
+  return lines;
+}
+
+/** The results of a games campaign as one JSON-ready object (`tama campaign export --json`). */
+export function resultsJson(campaign: CampaignRow, games: readonly GameRow[]): unknown {
+  const settings = campaign.settings as GamesCampaignSettings;
+  const results = resultsOf(settings, games);
+  const number = (value: number) => (Number.isFinite(value) ? value : null);
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    state: campaign.state,
+    decision: campaign.decision,
+    createdAt: campaign.createdAt,
+    finishedAt: campaign.finishedAt,
+    engines: settings.names.map((name, i) => ({
+      name,
+      command: [settings.engines[i].command.program, ...settings.engines[i].command.args],
+      idName: settings.builds[i].name,
+      benchSignature: settings.builds[i].signature,
+    })),
+    games: games.length,
+    pairings: results.pairings.map(([first, second], pairing) => {
+      const pairs = results.pairCounts(pairing);
+      const estimate = pentanomialElo(pairs);
+      return {
+        first: settings.names[first],
+        second: settings.names[second],
+        ...results.pairingCounts(pairing),
+        pentanomial: pairs,
+        elo: number(estimate.elo),
+        eloLow: number(estimate.eloLow),
+        eloHigh: number(estimate.eloHigh),
+        los: estimate.los,
+      };
+    }),
+    sprt: settings.sprt ? { ...settings.sprt, ...sprtState(results, settings.sprt) } : undefined,
+    results: games.map((game) => ({
+      number: game.number,
+      white: settings.names[game.white],
+      black: settings.names[game.black],
+      result: game.result,
+      termination: game.termination,
+      reason: game.reason,
+      worker: game.worker,
+    })),
+  };
+}

@@ -1,0 +1,398 @@
+/**
+ * The campaign store in PostgreSQL (schema `tama`): campaigns with their settings, the
+ * games and perft subtree counts that workers hand back, and the workers seen lately. A
+ * result is keyed by what it is (campaign and game number, campaign and subtree), and is
+ * inserted with ON CONFLICT DO NOTHING, so a job played twice is stored once.
+ */
+import pg from 'pg';
+import { fail, ok, type Result } from '../core/result.js';
+
+export type CampaignKind = 'games' | 'perft';
+export type CampaignState = 'running' | 'stopped' | 'finished';
+
+export interface CampaignRow {
+  readonly id: number;
+  readonly kind: CampaignKind;
+  readonly name: string;
+  readonly settings: unknown;
+  readonly state: CampaignState;
+  /** Why it finished: 'H0' or 'H1' (SPRT), 'complete' (every game or subtree counted). */
+  readonly decision: string | null;
+  readonly createdAt: Date;
+  readonly finishedAt: Date | null;
+}
+
+/** One stored game: where it sits in the schedule, its result and its PDN text. */
+export interface GameRow {
+  readonly number: number;
+  readonly slot: number;
+  readonly pairing: number;
+  readonly pairNumber: number;
+  readonly gameInPair: 0 | 1;
+  readonly white: number;
+  readonly black: number;
+  readonly result: 'white' | 'black' | 'draw';
+  readonly termination: string;
+  readonly forfeitedBy: number | null;
+  readonly reason: string;
+  /** PDN points (0, 1, 2) of the pairing's first engine. */
+  readonly firstPoints: number;
+  readonly pdn: string;
+  readonly worker: string;
+  readonly finishedAt?: Date;
+}
+
+export type StoreErrorCode = 'db';
+
+const SCHEMA = `
+CREATE SCHEMA IF NOT EXISTS tama;
+CREATE TABLE IF NOT EXISTS tama.campaigns (
+  id serial PRIMARY KEY,
+  kind text NOT NULL,
+  name text NOT NULL,
+  settings jsonb NOT NULL,
+  state text NOT NULL,
+  decision text,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  finished_at timestamptz
+);
+CREATE TABLE IF NOT EXISTS tama.games (
+  campaign_id int NOT NULL REFERENCES tama.campaigns ON DELETE CASCADE,
+  number int NOT NULL,
+  slot int NOT NULL,
+  pairing int NOT NULL,
+  pair_number int NOT NULL,
+  game_in_pair int NOT NULL,
+  white int NOT NULL,
+  black int NOT NULL,
+  result text NOT NULL,
+  termination text NOT NULL,
+  forfeited_by int,
+  reason text NOT NULL,
+  first_points int NOT NULL,
+  pdn text NOT NULL,
+  worker text NOT NULL,
+  finished_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (campaign_id, number)
+);
+CREATE TABLE IF NOT EXISTS tama.perft_subtrees (
+  campaign_id int NOT NULL REFERENCES tama.campaigns ON DELETE CASCADE,
+  index int NOT NULL,
+  moves text NOT NULL,
+  nodes bigint,
+  worker text,
+  PRIMARY KEY (campaign_id, index)
+);
+CREATE TABLE IF NOT EXISTS tama.workers (
+  id text PRIMARY KEY,
+  host text NOT NULL,
+  pid int NOT NULL,
+  concurrency int NOT NULL,
+  started_at timestamptz NOT NULL DEFAULT now(),
+  last_seen timestamptz NOT NULL DEFAULT now(),
+  campaigns int[] NOT NULL DEFAULT '{}'
+);`;
+
+// Any number the other tama processes agree on: schema creation runs under this lock.
+const MIGRATION_LOCK = 0x74616d61;
+
+/** A worker counts as alive while it reported within this many seconds. */
+export const WORKER_ALIVE_SECONDS = 30;
+
+/** The URL with its password hidden, for messages. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/\/[^:/@]+:)[^@]*@/, '$1***@');
+}
+
+function campaignOf(row: Record<string, unknown>): CampaignRow {
+  return {
+    id: row.id as number,
+    kind: row.kind as CampaignKind,
+    name: row.name as string,
+    settings: row.settings,
+    state: row.state as CampaignState,
+    decision: (row.decision as string | null) ?? null,
+    createdAt: row.created_at as Date,
+    finishedAt: (row.finished_at as Date | null) ?? null,
+  };
+}
+
+export class Store {
+  private constructor(
+    readonly pool: pg.Pool,
+    readonly url: string,
+  ) {}
+
+  /** Connects and creates the schema when missing; a clear error when the server is not there. */
+  static async open(url: string): Promise<Result<Store, StoreErrorCode>> {
+    if (!/^postgres(ql)?:\/\//.test(url)) {
+      return fail(
+        'db',
+        `--db must be a postgres://user:password@host:port/database URL, got '${url}'`,
+      );
+    }
+    const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 5000, max: 4 });
+    pool.on('error', () => {
+      // An idle connection that dropped; the next query reconnects or reports the failure.
+    });
+    try {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await client.query(SCHEMA);
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      await pool.end().catch(() => {});
+      return fail(
+        'db',
+        `cannot use the database at ${redactUrl(url)}: ${(error as Error).message}`,
+      );
+    }
+    return ok(new Store(pool, url));
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  async createCampaign(kind: CampaignKind, name: string, settings: unknown): Promise<number> {
+    const { rows } = await this.pool.query(
+      `INSERT INTO tama.campaigns (kind, name, settings, state) VALUES ($1, $2, $3, 'running') RETURNING id`,
+      [kind, name, JSON.stringify(settings)],
+    );
+    return rows[0].id as number;
+  }
+
+  async campaign(id: number): Promise<CampaignRow | undefined> {
+    const { rows } = await this.pool.query('SELECT * FROM tama.campaigns WHERE id = $1', [id]);
+    return rows.length === 0 ? undefined : campaignOf(rows[0]);
+  }
+
+  async campaigns(): Promise<CampaignRow[]> {
+    const { rows } = await this.pool.query('SELECT * FROM tama.campaigns ORDER BY id');
+    return rows.map(campaignOf);
+  }
+
+  async runningCampaigns(): Promise<CampaignRow[]> {
+    const { rows } = await this.pool.query(
+      `SELECT * FROM tama.campaigns WHERE state = 'running' ORDER BY id`,
+    );
+    return rows.map(campaignOf);
+  }
+
+  async campaignState(id: number): Promise<CampaignState | undefined> {
+    const { rows } = await this.pool.query('SELECT state FROM tama.campaigns WHERE id = $1', [id]);
+    return rows[0]?.state as CampaignState | undefined;
+  }
+
+  /** Sets the state; `from` guards the change (stop only what runs, resume only what stopped). */
+  async setState(
+    id: number,
+    from: CampaignState,
+    to: CampaignState,
+    decision: string | null = null,
+  ): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE tama.campaigns SET state = $3, decision = $4,
+         finished_at = CASE WHEN $3 = 'finished' THEN now() ELSE NULL END
+       WHERE id = $1 AND state = $2`,
+      [id, from, to, decision],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** Stores the games of one slot (a game pair) together; false when they were stored already. */
+  async insertSlot(campaignId: number, games: readonly GameRow[]): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      let inserted = 0;
+      for (const game of games) {
+        const { rowCount } = await client.query(
+          `INSERT INTO tama.games (campaign_id, number, slot, pairing, pair_number, game_in_pair,
+             white, black, result, termination, forfeited_by, reason, first_points, pdn, worker)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+           ON CONFLICT DO NOTHING`,
+          [
+            campaignId,
+            game.number,
+            game.slot,
+            game.pairing,
+            game.pairNumber,
+            game.gameInPair,
+            game.white,
+            game.black,
+            game.result,
+            game.termination,
+            game.forfeitedBy,
+            game.reason,
+            game.firstPoints,
+            game.pdn,
+            game.worker,
+          ],
+        );
+        inserted += rowCount ?? 0;
+      }
+      // A slot is stored whole or not at all: a partial replay is rolled back.
+      if (inserted !== games.length) {
+        await client.query('ROLLBACK');
+        return false;
+      }
+      await client.query('COMMIT');
+      return true;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** The slots of a campaign that have their games stored. */
+  async storedSlots(campaignId: number): Promise<Set<number>> {
+    const { rows } = await this.pool.query(
+      'SELECT DISTINCT slot FROM tama.games WHERE campaign_id = $1',
+      [campaignId],
+    );
+    return new Set(rows.map((row) => row.slot as number));
+  }
+
+  async games(campaignId: number): Promise<GameRow[]> {
+    const { rows } = await this.pool.query(
+      'SELECT * FROM tama.games WHERE campaign_id = $1 ORDER BY number',
+      [campaignId],
+    );
+    return rows.map((row) => ({
+      number: row.number,
+      slot: row.slot,
+      pairing: row.pairing,
+      pairNumber: row.pair_number,
+      gameInPair: row.game_in_pair,
+      white: row.white,
+      black: row.black,
+      result: row.result,
+      termination: row.termination,
+      forfeitedBy: row.forfeited_by,
+      reason: row.reason,
+      firstPoints: row.first_points,
+      pdn: row.pdn,
+      worker: row.worker,
+      finishedAt: row.finished_at,
+    }));
+  }
+
+  /** Game count and pentanomial pair counts of pairing 0: what the SPRT and the stop need. */
+  async tally(campaignId: number): Promise<{ games: number; pairs: number[] }> {
+    const games = await this.pool.query(
+      'SELECT count(*)::int AS n FROM tama.games WHERE campaign_id = $1',
+      [campaignId],
+    );
+    const pairs = await this.pool.query(
+      `SELECT points, count(*)::int AS n FROM (
+         SELECT sum(first_points)::int AS points FROM tama.games
+         WHERE campaign_id = $1 AND pairing = 0 GROUP BY pair_number HAVING count(*) = 2
+       ) AS pair_points GROUP BY points`,
+      [campaignId],
+    );
+    const counts = [0, 0, 0, 0, 0];
+    for (const row of pairs.rows) counts[row.points as number] = row.n as number;
+    return { games: games.rows[0].n as number, pairs: counts };
+  }
+
+  async insertSubtrees(campaignId: number, moves: readonly string[]): Promise<void> {
+    const chunk = 1000;
+    for (let from = 0; from < moves.length; from += chunk) {
+      const part = moves.slice(from, from + chunk);
+      await this.pool.query(
+        `INSERT INTO tama.perft_subtrees (campaign_id, index, moves)
+         SELECT $1, $2::int + ordinality - 1, line FROM unnest($3::text[]) WITH ORDINALITY AS t(line)`,
+        [campaignId, from, part],
+      );
+    }
+  }
+
+  /** The subtrees in [from, to) that have no count yet. */
+  async openSubtrees(
+    campaignId: number,
+    from: number,
+    to: number,
+  ): Promise<{ index: number; moves: string }[]> {
+    const { rows } = await this.pool.query(
+      `SELECT index, moves FROM tama.perft_subtrees
+       WHERE campaign_id = $1 AND index >= $2 AND index < $3 AND nodes IS NULL ORDER BY index`,
+      [campaignId, from, to],
+    );
+    return rows.map((row) => ({ index: row.index as number, moves: row.moves as string }));
+  }
+
+  /** Records a subtree's count once (a replayed job writes nothing). */
+  async recordSubtree(campaignId: number, index: number, nodes: number, worker: string) {
+    await this.pool.query(
+      `UPDATE tama.perft_subtrees SET nodes = $3, worker = $4
+       WHERE campaign_id = $1 AND index = $2 AND nodes IS NULL`,
+      [campaignId, index, nodes, worker],
+    );
+  }
+
+  /** Subtrees counted, subtrees in all, and the sum of the counts so far (exact, as text). */
+  async perftTally(campaignId: number): Promise<{ done: number; total: number; nodes: string }> {
+    const { rows } = await this.pool.query(
+      `SELECT count(nodes)::int AS done, count(*)::int AS total, coalesce(sum(nodes), 0)::text AS nodes
+       FROM tama.perft_subtrees WHERE campaign_id = $1`,
+      [campaignId],
+    );
+    return rows[0] as { done: number; total: number; nodes: string };
+  }
+
+  async unfinishedSubtreeIndexes(campaignId: number): Promise<number[]> {
+    const { rows } = await this.pool.query(
+      `SELECT index FROM tama.perft_subtrees WHERE campaign_id = $1 AND nodes IS NULL ORDER BY index`,
+      [campaignId],
+    );
+    return rows.map((row) => row.index as number);
+  }
+
+  /** A worker's sign of life, with the campaigns it is playing. */
+  async reportWorker(
+    id: string,
+    host: string,
+    pid: number,
+    concurrency: number,
+    campaigns: readonly number[],
+  ): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO tama.workers (id, host, pid, concurrency, campaigns) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET last_seen = now(), campaigns = $5`,
+      [id, host, pid, concurrency, campaigns],
+    );
+  }
+
+  async removeWorker(id: string): Promise<void> {
+    await this.pool.query('DELETE FROM tama.workers WHERE id = $1', [id]);
+  }
+
+  /** Workers alive now: all of them, and those that play campaign `id`. */
+  async workersAlive(id: number): Promise<{ all: number; campaign: number }> {
+    const { rows } = await this.pool.query(
+      `SELECT count(*)::int AS all, count(*) FILTER (WHERE $1 = ANY(campaigns))::int AS campaign
+       FROM tama.workers WHERE last_seen > now() - make_interval(secs => $2)`,
+      [id, WORKER_ALIVE_SECONDS],
+    );
+    return rows[0] as { all: number; campaign: number };
+  }
+
+  /** Games per minute over the last `minutes` (or since the first game, if later). */
+  async gamesPerMinute(campaignId: number, minutes = 10): Promise<number> {
+    const { rows } = await this.pool.query(
+      `SELECT count(*)::int AS n, extract(epoch FROM now() - min(finished_at))::float AS seconds
+       FROM tama.games WHERE campaign_id = $1 AND finished_at > now() - make_interval(mins => $2)`,
+      [campaignId, minutes],
+    );
+    const { n, seconds } = rows[0] as { n: number; seconds: number | null };
+    if (n < 2 || seconds === null || seconds <= 0) return 0;
+    return (n / Math.min(seconds, minutes * 60)) * 60;
+  }
+}

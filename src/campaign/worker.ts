@@ -1,0 +1,346 @@
+/**
+ * `tama worker`: takes jobs of the running campaigns, plays them and hands back plain
+ * records. It owns its engine processes (one pool per engine of each campaign, shared by
+ * its lanes) and checks, before its first job of a campaign, that its engines are the
+ * builds the campaign recorded; it refuses the jobs of a campaign whose builds differ.
+ * `concurrency` lanes each play one job at a time, one game at a time. A slot's games are
+ * stored together once both are over; the aggregator then decides whether the campaign is
+ * done. A first Ctrl-C lets the jobs in play finish; a second (or SIGTERM) gives them back.
+ */
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { parseMove } from '../core/notation.js';
+import { Position } from '../core/position.js';
+import { BLACK, WHITE, type Color, type VariantName } from '../core/variant.js';
+import { EnginePool } from '../match/engine-pool.js';
+import type { EngineProcess } from '../match/engine-process.js';
+import { forfeitBeforeStart, playGame, type GamePlayer, type GameRecord } from '../match/game.js';
+import { OpeningSequence } from '../match/openings.js';
+import { formatPdnGame } from '../match/pdn.js';
+import { outcomeFor } from '../match/results.js';
+import type { ScheduledGame } from '../match/schedule.js';
+import { gamePoints } from '../match/stats.js';
+import { formatLimits } from '../match/time-control.js';
+import { settleCampaign, type PerftCampaignSettings } from './aggregate.js';
+import { buildDifference, probeEngine } from './builds.js';
+import { LEASE_REFRESH_MS, type HeldJob, type JobQueue } from './queue.js';
+import { campaignSlots, type GamesCampaignSettings } from './settings.js';
+import type { CampaignRow, GameRow, Store } from './store.js';
+
+export interface WorkerOptions {
+  readonly concurrency: number;
+  /** Seconds between looks for new jobs when there are none. */
+  readonly pollSeconds: number;
+}
+
+export interface WorkerIo {
+  print(line: string): void;
+  warn(line: string): void;
+  /** Aborted: take no new job (first Ctrl-C). */
+  readonly finish: AbortSignal;
+  /** Aborted: give the jobs in play back at once (second Ctrl-C, SIGTERM). */
+  readonly giveBack: AbortSignal;
+  /** Counts perft leaves off the main thread, so that leases keep being renewed. */
+  countPerft(fen: string, variant: VariantName, depth: number): Promise<number>;
+}
+
+const PROCESS_FAILURES = new Set(['stall', 'crash', 'disconnect']);
+const REPORT_MS = 5000;
+
+interface GamesContext {
+  readonly kind: 'games';
+  readonly settings: GamesCampaignSettings;
+  readonly pools: readonly EnginePool[];
+  readonly slots: readonly (readonly ScheduledGame[])[];
+  readonly openings: OpeningSequence;
+  readonly controls: readonly string[];
+}
+
+type Context = GamesContext | { readonly kind: 'perft' } | { readonly kind: 'refused' };
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/** Runs the worker until Ctrl-C; returns the number of jobs it completed. */
+export async function runWorker(
+  store: Store,
+  queue: JobQueue,
+  options: WorkerOptions,
+  io: WorkerIo,
+): Promise<number> {
+  const id = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const contexts = new Map<number, Promise<Context>>();
+  const playing = new Map<string, number>();
+  let completed = 0;
+
+  const report = async () => {
+    try {
+      await store.reportWorker(id, hostname(), process.pid, options.concurrency, [
+        ...new Set(playing.values()),
+      ]);
+    } catch (error) {
+      io.warn(`warning: cannot report to the database: ${(error as Error).message}`);
+    }
+  };
+  await report();
+  const reporter = setInterval(() => void report(), REPORT_MS);
+  io.print(`Worker ${id}: ${options.concurrency} lane(s), waiting for jobs`);
+
+  const contextOf = (campaign: CampaignRow): Promise<Context> => {
+    let context = contexts.get(campaign.id);
+    if (context === undefined) {
+      context = prepare(campaign, io);
+      contexts.set(campaign.id, context);
+    }
+    return context;
+  };
+
+  const take = async (): Promise<{ job: HeldJob; campaign: CampaignRow } | undefined> => {
+    for (const campaign of await store.runningCampaigns()) {
+      if ((await contextOf(campaign)).kind === 'refused') continue;
+      const job = await queue.take(campaign.id);
+      if (job !== undefined) return { job, campaign };
+    }
+    return undefined;
+  };
+
+  const lane = async () => {
+    while (!io.finish.aborted) {
+      let taken;
+      try {
+        taken = await take();
+      } catch (error) {
+        io.warn(`warning: cannot take a job: ${(error as Error).message}`);
+      }
+      if (taken === undefined) {
+        await sleep(options.pollSeconds * 1000, io.finish);
+        continue;
+      }
+      const { job, campaign } = taken;
+      playing.set(job.id, campaign.id);
+      const lease = setInterval(() => {
+        queue.renew(job).catch(() => {});
+      }, LEASE_REFRESH_MS);
+      try {
+        const context = await contextOf(campaign);
+        const finished =
+          context.kind === 'games'
+            ? await playGamesJob(store, queue, campaign, context, job, id, io)
+            : await countPerftJob(store, queue, campaign, job, id, io);
+        if (finished) {
+          await queue.complete(job);
+          completed++;
+        } else await queue.giveBack(job, `worker ${id} stopped`);
+      } catch (error) {
+        io.warn(`warning: job ${job.id} failed: ${(error as Error).message}`);
+        await queue.giveBack(job, (error as Error).message).catch(() => {});
+      } finally {
+        clearInterval(lease);
+        playing.delete(job.id);
+      }
+    }
+  };
+
+  await Promise.all(Array.from({ length: options.concurrency }, lane));
+  clearInterval(reporter);
+  for (const context of contexts.values()) {
+    const ready = await context;
+    if (ready.kind === 'games') await Promise.all(ready.pools.map((pool) => pool.close()));
+  }
+  await store.removeWorker(id).catch(() => {});
+  return completed;
+}
+
+/** Checks the engines of a campaign the first time a lane meets it. */
+async function prepare(campaign: CampaignRow, io: WorkerIo): Promise<Context> {
+  if (campaign.kind === 'perft') return { kind: 'perft' };
+  const settings = campaign.settings as GamesCampaignSettings;
+  for (let i = 0; i < settings.engines.length; i++) {
+    const label = `engine ${i + 1} (${settings.names[i]})`;
+    const probed = await probeEngine(
+      settings.engines[i],
+      settings.variant,
+      settings.benchDepth,
+      label,
+    );
+    const difference = probed.ok
+      ? buildDifference(settings.builds[i], probed.value.build)
+      : probed.error.message;
+    if (difference !== undefined) {
+      io.warn(`error: campaign ${campaign.id}: refusing its jobs: ${label} here has ${difference}`);
+      return { kind: 'refused' };
+    }
+  }
+  io.print(`Campaign ${campaign.id} "${campaign.name}": engines checked, same builds`);
+  return {
+    kind: 'games',
+    settings,
+    pools: settings.engines.map(
+      (engine, i) =>
+        new EnginePool(engine, settings.variant, settings.names[i], undefined, io.warn),
+    ),
+    slots: campaignSlots(settings),
+    openings: new OpeningSequence(settings.openings),
+    controls: settings.engines.map((engine) => formatLimits(engine.limits)),
+  };
+}
+
+/** Plays a job's slots; true when it got to its end (or the campaign ended), false when given back. */
+async function playGamesJob(
+  store: Store,
+  queue: JobQueue,
+  campaign: CampaignRow,
+  context: GamesContext,
+  job: HeldJob,
+  worker: string,
+  io: WorkerIo,
+): Promise<boolean> {
+  const stored = await store.storedSlots(campaign.id);
+  for (let slot = job.range.from; slot < job.range.to; slot++) {
+    if (stored.has(slot)) continue;
+    if (io.giveBack.aborted) return false;
+    if ((await store.campaignState(campaign.id)) !== 'running') return true;
+    const rows: GameRow[] = [];
+    for (const game of context.slots[slot]) {
+      const date = new Date();
+      const record = await playScheduled(context, game, io.giveBack);
+      if (record.result === 'none') return false;
+      rows.push(gameRow(context, game, slot, record, date, worker));
+    }
+    if (await store.insertSlot(campaign.id, rows)) {
+      const decision = await settleCampaign(store, queue, campaign);
+      if (decision !== undefined) io.print(`Campaign ${campaign.id} finished: ${decision}`);
+    }
+  }
+  return true;
+}
+
+function gameRow(
+  context: GamesContext,
+  game: ScheduledGame,
+  slot: number,
+  record: GameRecord,
+  date: Date,
+  worker: string,
+): GameRow {
+  const { settings, controls } = context;
+  const first: Color = game.gameInPair === 0 ? WHITE : BLACK;
+  const pdn = formatPdnGame(
+    {
+      event: settings.event,
+      date,
+      round: String(game.number),
+      white: settings.names[game.white],
+      black: settings.names[game.black],
+      variant: settings.variant,
+      whiteTimeControl: controls[game.white],
+      blackTimeControl: controls[game.black],
+    },
+    record,
+  );
+  return {
+    number: game.number,
+    slot,
+    pairing: game.pairing,
+    pairNumber: game.pairNumber,
+    gameInPair: game.gameInPair,
+    white: game.white,
+    black: game.black,
+    result: record.result as GameRow['result'],
+    termination: record.termination,
+    forfeitedBy: record.forfeitedBy ?? null,
+    reason: record.reason,
+    firstPoints: gamePoints(outcomeFor(record, first)),
+    pdn,
+    worker,
+  };
+}
+
+/** One game of the schedule with a process of each engine from the worker's pools. */
+async function playScheduled(
+  context: GamesContext,
+  game: ScheduledGame,
+  signal: AbortSignal,
+): Promise<GameRecord> {
+  const { settings, pools } = context;
+  const opening = context.openings.at(game.pairNumber);
+  const sides = [pools[game.white], pools[game.black]] as const;
+  const acquired = await Promise.all(sides.map((pool) => pool.acquire()));
+  for (const color of [WHITE, BLACK] as const) {
+    const mine = acquired[color];
+    if (mine.ok) continue;
+    const other = acquired[1 - color];
+    if (other.ok) sides[1 - color].release(other.value, true);
+    return forfeitBeforeStart(opening, settings.variant, color, mine.failure);
+  }
+  const processes = acquired.map((entry) => (entry.ok ? entry.value : undefined)) as [
+    EngineProcess,
+    EngineProcess,
+  ];
+  const player = (color: Color): GamePlayer => ({
+    process: processes[color],
+    limits: sides[color].settings.limits,
+    timeMarginMs: sides[color].settings.timeMarginMs,
+    stallMs: sides[color].settings.stallMs,
+  });
+  const record = await playGame({
+    variant: settings.variant,
+    opening,
+    white: player(WHITE),
+    black: player(BLACK),
+    rules: settings.rules,
+    signal,
+  });
+  for (const color of [WHITE, BLACK] as const) {
+    const failed = record.forfeitedBy === color && PROCESS_FAILURES.has(record.termination);
+    sides[color].release(processes[color], !failed);
+  }
+  return record;
+}
+
+/** Counts a job's open subtrees; true when all were counted. */
+async function countPerftJob(
+  store: Store,
+  queue: JobQueue,
+  campaign: CampaignRow,
+  job: HeldJob,
+  worker: string,
+  io: WorkerIo,
+): Promise<boolean> {
+  const settings = campaign.settings as PerftCampaignSettings;
+  const open = await store.openSubtrees(campaign.id, job.range.from, job.range.to);
+  for (const subtree of open) {
+    if (io.giveBack.aborted) return false;
+    const position = subtreeRoot(settings, subtree.moves);
+    const nodes = await io.countPerft(
+      position.toString(),
+      settings.variant,
+      settings.depth - settings.split,
+    );
+    await store.recordSubtree(campaign.id, subtree.index, nodes, worker);
+  }
+  const decision = await settleCampaign(store, queue, campaign);
+  if (decision !== undefined) io.print(`Perft campaign ${campaign.id}: every subtree counted`);
+  return true;
+}
+
+/** The position at the root of a subtree: the campaign's root after the subtree's moves. */
+export function subtreeRoot(settings: PerftCampaignSettings, moves: string): Position {
+  const parsed = Position.parse(settings.fen, settings.variant);
+  if (!parsed.ok) throw new Error(`perft campaign position: ${parsed.error.message}`);
+  const position = parsed.value;
+  for (const text of moves === '' ? [] : moves.split(' ')) {
+    const move = parseMove(position, text);
+    if (!move.ok) throw new Error(`perft subtree move '${text}': ${move.error.message}`);
+    position.play(move.value.move, move.value.capturedLo, move.value.capturedHi);
+  }
+  return position;
+}

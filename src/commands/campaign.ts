@@ -1,0 +1,291 @@
+/**
+ * `tama campaign create|status|stop|resume|export`, `tama worker` and `tama db start|stop`:
+ * argument parsing and wiring to src/campaign. Each action loads its code when it runs.
+ */
+import { Command } from 'commander';
+import { integerIn } from './integers.js';
+
+const CAMPAIGN_HELP = `
+Settings: those of tama match (see tama match --help: --engine, --each, --games,
+--openings, --draw, --resign, --maxplies, --noprogress, --repetition, --sprt, --variant,
+--tournament, --event), stored with the campaign, and:
+  --games N             games per pairing (required; with --sprt, the most it plays)
+  --name TEXT           the campaign's name (default: the engines' names)
+  --batch N             game pairs per job (default 8)
+  --bench-depth N       depth of the bench whose node count identifies each engine's
+                        build (default: the engine's own bench)
+  --db URL              a shared PostgreSQL (postgres://user:password@host:port/db);
+                        default: the embedded server in --data-dir
+  --data-dir DIR        the embedded server's data (default $TAMA_DB_DIR, else
+                        ~/.tama/postgres)
+Games are played by workers (tama worker) on any machine that reaches the database;
+every worker must run the same engine builds (same id name and bench signature).
+
+Example:
+  tama campaign create --engine cmd="node bin/tama.js" name=new \\
+    --engine cmd="node ../old/bin/tama.js" name=old --each tc=10+0.1 \\
+    --games 20000 --sprt elo0=0 elo1=5 --openings file=openings.txt order=random
+  tama worker --concurrency 2
+  tama campaign status --watch
+`;
+
+const dbOptions = (command: Command) =>
+  command
+    .option('--db <url>', 'a shared PostgreSQL: postgres://user:password@host:port/database')
+    .option(
+      '--data-dir <dir>',
+      'the embedded PostgreSQL data directory (default $TAMA_DB_DIR or ~/.tama/postgres)',
+    );
+
+const print = (line: string) => process.stdout.write(line + '\n');
+const printError = (line: string) => process.stderr.write(line + '\n');
+
+type DbOptions = { db?: string; dataDir?: string };
+
+/** Opens the database for an action, or reports why not and sets exit code 1. */
+async function open(options: DbOptions, supervise = false) {
+  const { connect } = await import('../campaign/connect.js');
+  const connection = await connect(options, supervise, printError);
+  if (!connection.ok) {
+    printError(`error: ${connection.error.message}`);
+    process.exitCode = 1;
+    return undefined;
+  }
+  return connection.value;
+}
+
+/** Runs `action` on an open connection and closes it; errors of the action end in exit code 1. */
+async function withDatabase(
+  options: DbOptions,
+  action: (
+    connection: NonNullable<Awaited<ReturnType<typeof open>>>,
+  ) => Promise<number | undefined>,
+  supervise = false,
+): Promise<void> {
+  const connection = await open(options, supervise);
+  if (connection === undefined) return;
+  try {
+    process.exitCode = (await action(connection)) ?? 0;
+  } catch (error) {
+    printError(`error: ${(error as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    await connection.close();
+  }
+}
+
+const report = (result: { ok: boolean; error?: { message: string } }, done: () => void) => {
+  if (result.ok) {
+    done();
+    return 0;
+  }
+  printError(`error: ${result.error?.message}`);
+  return 1;
+};
+
+/** Adds the campaign, worker and db commands to the program. */
+export function addCampaignCommands(program: Command): void {
+  const campaign = program
+    .command('campaign')
+    .description('match campaigns on a job queue in PostgreSQL, played by workers anywhere');
+
+  dbOptions(
+    campaign
+      .command('create')
+      .description('store a campaign (the settings of tama match) and queue its jobs')
+      .usage('--engine cmd=CMD [...] --engine cmd=CMD [...] --games N [settings]')
+      .argument('[settings...]', 'the campaign settings below')
+      .allowUnknownOption()
+      .allowExcessArguments()
+      .addHelpText('after', CAMPAIGN_HELP),
+  ).action(async (settings: string[], options: DbOptions) => {
+    const { parseCampaignArguments } = await import('../campaign/settings.js');
+    const parsed = parseCampaignArguments(settings);
+    if (!parsed.ok) {
+      printError(`error: ${parsed.error.message}`);
+      process.exitCode = 2;
+      return;
+    }
+    const { createGamesCampaign } = await import('../campaign/manage.js');
+    await withDatabase(options, async ({ store, queue }) => {
+      const created = await createGamesCampaign(store, queue, parsed.value, print);
+      return report(created, () =>
+        print(
+          `Start workers: tama worker${options.db ? ' --db URL' : ''} [--concurrency N]; ` +
+            `watch: tama campaign status ${created.ok ? created.value : ''} --watch`,
+        ),
+      );
+    });
+  });
+
+  dbOptions(
+    campaign
+      .command('status')
+      .description('games, W/D/L, Elo, LOS, SPRT, games/min and workers; all campaigns without ID')
+      .argument('[id]', 'the campaign', integerIn(1, 2 ** 31 - 1))
+      .option('--watch', 'print the status again every few seconds until the campaign ends')
+      .option('--interval <s>', 'seconds between --watch reports (1-3600)', integerIn(1, 3600), 5),
+  ).action(
+    async (id: number | undefined, options: DbOptions & { watch?: boolean; interval: number }) => {
+      const { statusLines } = await import('../campaign/aggregate.js');
+      await withDatabase(options, async ({ store, queue }) => {
+        if (id === undefined) {
+          const all = await store.campaigns();
+          if (all.length === 0) print('No campaigns.');
+          for (const row of all)
+            print(`${row.id}  ${row.kind.padEnd(5)}  ${row.state.padEnd(8)}  ${row.name}`);
+          return 0;
+        }
+        for (;;) {
+          const row = await store.campaign(id);
+          if (row === undefined) {
+            printError(`error: no campaign ${id}`);
+            return 1;
+          }
+          for (const line of await statusLines(store, queue, row)) print(line);
+          if (!options.watch || row.state !== 'running') return 0;
+          print('');
+          await new Promise((resolve) => setTimeout(resolve, options.interval * 1000));
+        }
+      });
+    },
+  );
+
+  dbOptions(
+    campaign
+      .command('stop')
+      .description(
+        "stop handing out the campaign's jobs (jobs in play end at their next game pair)",
+      )
+      .argument('<id>', 'the campaign', integerIn(1, 2 ** 31 - 1)),
+  ).action(async (id: number, options: DbOptions) => {
+    const { stopCampaign } = await import('../campaign/manage.js');
+    await withDatabase(options, async ({ store, queue }) =>
+      report(await stopCampaign(store, queue, id), () => print(`Campaign ${id} stopped`)),
+    );
+  });
+
+  dbOptions(
+    campaign
+      .command('resume')
+      .description('run a stopped campaign again: jobs for what is not stored are queued')
+      .argument('<id>', 'the campaign', integerIn(1, 2 ** 31 - 1)),
+  ).action(async (id: number, options: DbOptions) => {
+    const { resumeCampaign } = await import('../campaign/manage.js');
+    await withDatabase(options, async ({ store, queue }) => {
+      const resumed = await resumeCampaign(store, queue, id);
+      return report(resumed, () =>
+        print(`Campaign ${id} resumed: ${resumed.ok ? resumed.value : 0} jobs queued`),
+      );
+    });
+  });
+
+  dbOptions(
+    campaign
+      .command('export')
+      .description('all games as one PDN file and the results as JSON (PDN to stdout by default)')
+      .argument('<id>', 'the campaign', integerIn(1, 2 ** 31 - 1))
+      .option('--pdn <file>', 'write every game here, in game number order')
+      .option('--json <file>', 'write the settings, engines, results and statistics here'),
+  ).action(async (id: number, options: DbOptions & { pdn?: string; json?: string }) => {
+    const { exportCampaign } = await import('../campaign/manage.js');
+    await withDatabase(options, async ({ store }) => {
+      const exported = await exportCampaign(store, id, options, (text) =>
+        process.stdout.write(text),
+      );
+      return report(exported, () => {
+        if (options.pdn !== undefined || options.json !== undefined) {
+          print(`Exported ${exported.ok ? exported.value : 0} games of campaign ${id}`);
+        }
+      });
+    });
+  });
+
+  dbOptions(
+    program
+      .command('worker')
+      .description('play the jobs of running campaigns (games or perft subtrees) until Ctrl-C')
+      .option(
+        '--concurrency <n>',
+        'jobs at once, each one game at a time (1-256)',
+        integerIn(1, 256),
+        1,
+      )
+      .option(
+        '--poll <s>',
+        'seconds between looks for jobs when idle (1-600)',
+        integerIn(1, 600),
+        2,
+      ),
+  ).action(async (options: DbOptions & { concurrency: number; poll: number }) => {
+    const { runWorker } = await import('../campaign/worker.js');
+    const { PerftPool } = await import('../engine/parallel-perft.js');
+    const { Position } = await import('../core/position.js');
+    const finish = new AbortController();
+    const giveBack = new AbortController();
+    const onInterrupt = () => {
+      if (finish.signal.aborted) giveBack.abort();
+      else {
+        printError('Finishing the jobs in play (Ctrl-C again to give them back and quit)...');
+        finish.abort();
+      }
+    };
+    const onTerminate = () => {
+      finish.abort();
+      giveBack.abort();
+    };
+    process.on('SIGINT', onInterrupt);
+    process.on('SIGTERM', onTerminate);
+    let perftPool: InstanceType<typeof PerftPool> | undefined;
+    await withDatabase(
+      options,
+      async ({ store, queue }) => {
+        const jobs = await runWorker(
+          store,
+          queue,
+          { concurrency: options.concurrency, pollSeconds: options.poll },
+          {
+            print,
+            warn: printError,
+            finish: finish.signal,
+            giveBack: giveBack.signal,
+            countPerft: async (fen, variant, depth) => {
+              perftPool ??= new PerftPool(options.concurrency);
+              const parsed = Position.parse(fen, variant);
+              if (!parsed.ok) throw new Error(parsed.error.message);
+              return (await perftPool.run(parsed.value, depth)).nodes;
+            },
+          },
+        );
+        print(`Worker done: ${jobs} job(s) completed`);
+        return 0;
+      },
+      true,
+    );
+    await perftPool?.close();
+    process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onTerminate);
+  });
+
+  const db = program
+    .command('db')
+    .description('the embedded PostgreSQL that campaigns use when no --db is given');
+  db.command('start')
+    .description('create (if needed) and start the embedded server; prints its URL')
+    .option('--data-dir <dir>', 'its data directory (default $TAMA_DB_DIR or ~/.tama/postgres)')
+    .action(async (options: { dataDir?: string }) => {
+      const { defaultDataDir, ensureEmbeddedServer } = await import('../campaign/embedded.js');
+      const started = await ensureEmbeddedServer(options.dataDir ?? defaultDataDir(), printError);
+      process.exitCode = report(started, () => print(started.ok ? started.value : ''));
+    });
+  db.command('stop')
+    .description('stop the embedded server')
+    .option('--data-dir <dir>', 'its data directory (default $TAMA_DB_DIR or ~/.tama/postgres)')
+    .action(async (options: { dataDir?: string }) => {
+      const { defaultDataDir, stopEmbeddedServer } = await import('../campaign/embedded.js');
+      const stopped = await stopEmbeddedServer(options.dataDir ?? defaultDataDir());
+      process.exitCode = report(stopped, () =>
+        print(stopped.ok && stopped.value ? 'Stopped' : 'Not running'),
+      );
+    });
+}
