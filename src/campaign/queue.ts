@@ -110,9 +110,10 @@ export class JobQueue {
 
   /** Jobs waiting and jobs in play. */
   async counts(campaign: number): Promise<{ waiting: number; active: number }> {
-    const queue = await this.boss.getQueue(queueName(campaign));
-    if (queue === null) return { waiting: 0, active: 0 };
-    return { waiting: queue.queuedCount, active: queue.activeCount };
+    const name = queueName(campaign);
+    if ((await this.boss.getQueue(name)) === null) return { waiting: 0, active: 0 };
+    const [stats] = await this.boss.getQueueStats(name, { force: true });
+    return { waiting: stats?.queuedCount ?? 0, active: stats?.activeCount ?? 0 };
   }
 }
 

@@ -146,7 +146,19 @@ export async function runWorker(
         clearInterval(lease);
         playing.delete(job.id);
       }
+      await retireIfOver(campaign.id);
     }
+  };
+
+  // A campaign that no longer runs gives its engine processes back once no lane plays it.
+  const retireIfOver = async (campaign: number) => {
+    if ([...playing.values()].includes(campaign)) return;
+    const state = await store.campaignState(campaign).catch(() => 'running');
+    const context = contexts.get(campaign);
+    if (state === 'running' || context === undefined) return;
+    contexts.delete(campaign);
+    const ready = await context;
+    if (ready.kind === 'games') await Promise.all(ready.pools.map((pool) => pool.close()));
   };
 
   await Promise.all(Array.from({ length: options.concurrency }, lane));
