@@ -44,6 +44,25 @@ export interface GameRow {
 
 export type StoreErrorCode = 'db';
 
+/** A row of tama.games as the driver returns it. */
+interface GameColumns {
+  number: number;
+  slot: number;
+  pairing: number;
+  pair_number: number;
+  game_in_pair: 0 | 1;
+  white: number;
+  black: number;
+  result: GameRow['result'];
+  termination: string;
+  forfeited_by: number | null;
+  reason: string;
+  first_points: number;
+  pdn: string;
+  worker: string;
+  finished_at: Date;
+}
+
 const SCHEMA = `
 CREATE SCHEMA IF NOT EXISTS tama;
 CREATE TABLE IF NOT EXISTS tama.campaigns (
@@ -159,33 +178,41 @@ export class Store {
   }
 
   async createCampaign(kind: CampaignKind, name: string, settings: unknown): Promise<number> {
-    const { rows } = await this.pool.query(
+    const { rows } = await this.pool.query<{ id: number }>(
       `INSERT INTO tama.campaigns (kind, name, settings, state) VALUES ($1, $2, $3, 'running') RETURNING id`,
       [kind, name, JSON.stringify(settings)],
     );
-    return rows[0].id as number;
+    return rows[0].id;
   }
 
   async campaign(id: number): Promise<CampaignRow | undefined> {
-    const { rows } = await this.pool.query('SELECT * FROM tama.campaigns WHERE id = $1', [id]);
+    const { rows } = await this.pool.query<Record<string, unknown>>(
+      'SELECT * FROM tama.campaigns WHERE id = $1',
+      [id],
+    );
     return rows.length === 0 ? undefined : campaignOf(rows[0]);
   }
 
   async campaigns(): Promise<CampaignRow[]> {
-    const { rows } = await this.pool.query('SELECT * FROM tama.campaigns ORDER BY id');
+    const { rows } = await this.pool.query<Record<string, unknown>>(
+      'SELECT * FROM tama.campaigns ORDER BY id',
+    );
     return rows.map(campaignOf);
   }
 
   async runningCampaigns(): Promise<CampaignRow[]> {
-    const { rows } = await this.pool.query(
+    const { rows } = await this.pool.query<Record<string, unknown>>(
       `SELECT * FROM tama.campaigns WHERE state = 'running' ORDER BY id`,
     );
     return rows.map(campaignOf);
   }
 
   async campaignState(id: number): Promise<CampaignState | undefined> {
-    const { rows } = await this.pool.query('SELECT state FROM tama.campaigns WHERE id = $1', [id]);
-    return rows[0]?.state as CampaignState | undefined;
+    const { rows } = await this.pool.query<{ state: CampaignState }>(
+      'SELECT state FROM tama.campaigns WHERE id = $1',
+      [id],
+    );
+    return rows[0]?.state;
   }
 
   /** Sets the state; `from` guards the change (stop only what runs, resume only what stopped). */
@@ -253,15 +280,15 @@ export class Store {
 
   /** The slots of a campaign that have their games stored. */
   async storedSlots(campaignId: number): Promise<Set<number>> {
-    const { rows } = await this.pool.query(
+    const { rows } = await this.pool.query<{ slot: number }>(
       'SELECT DISTINCT slot FROM tama.games WHERE campaign_id = $1',
       [campaignId],
     );
-    return new Set(rows.map((row) => row.slot as number));
+    return new Set(rows.map((row) => row.slot));
   }
 
   async games(campaignId: number): Promise<GameRow[]> {
-    const { rows } = await this.pool.query(
+    const { rows } = await this.pool.query<GameColumns>(
       'SELECT * FROM tama.games WHERE campaign_id = $1 ORDER BY number',
       [campaignId],
     );
@@ -286,11 +313,11 @@ export class Store {
 
   /** Game count and pentanomial pair counts of pairing 0: what the SPRT and the stop need. */
   async tally(campaignId: number): Promise<{ games: number; pairs: number[] }> {
-    const games = await this.pool.query(
+    const games = await this.pool.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM tama.games WHERE campaign_id = $1',
       [campaignId],
     );
-    const pairs = await this.pool.query(
+    const pairs = await this.pool.query<{ points: number; n: number }>(
       `SELECT points, count(*)::int AS n FROM (
          SELECT sum(first_points)::int AS points FROM tama.games
          WHERE campaign_id = $1 AND pairing = 0 GROUP BY pair_number HAVING count(*) = 2
@@ -298,8 +325,8 @@ export class Store {
       [campaignId],
     );
     const counts = [0, 0, 0, 0, 0];
-    for (const row of pairs.rows) counts[row.points as number] = row.n as number;
-    return { games: games.rows[0].n as number, pairs: counts };
+    for (const row of pairs.rows) counts[row.points] = row.n;
+    return { games: games.rows[0].n, pairs: counts };
   }
 
   async insertSubtrees(campaignId: number, moves: readonly string[]): Promise<void> {
@@ -320,12 +347,12 @@ export class Store {
     from: number,
     to: number,
   ): Promise<{ index: number; moves: string }[]> {
-    const { rows } = await this.pool.query(
+    const { rows } = await this.pool.query<{ index: number; moves: string }>(
       `SELECT index, moves FROM tama.perft_subtrees
        WHERE campaign_id = $1 AND index >= $2 AND index < $3 AND nodes IS NULL ORDER BY index`,
       [campaignId, from, to],
     );
-    return rows.map((row) => ({ index: row.index as number, moves: row.moves as string }));
+    return rows;
   }
 
   /** Records a subtree's count once (a replayed job writes nothing). */
@@ -339,20 +366,20 @@ export class Store {
 
   /** Subtrees counted, subtrees in all, and the sum of the counts so far (exact, as text). */
   async perftTally(campaignId: number): Promise<{ done: number; total: number; nodes: string }> {
-    const { rows } = await this.pool.query(
+    const { rows } = await this.pool.query<{ done: number; total: number; nodes: string }>(
       `SELECT count(nodes)::int AS done, count(*)::int AS total, coalesce(sum(nodes), 0)::text AS nodes
        FROM tama.perft_subtrees WHERE campaign_id = $1`,
       [campaignId],
     );
-    return rows[0] as { done: number; total: number; nodes: string };
+    return rows[0];
   }
 
   async unfinishedSubtreeIndexes(campaignId: number): Promise<number[]> {
-    const { rows } = await this.pool.query(
+    const { rows } = await this.pool.query<{ index: number }>(
       `SELECT index FROM tama.perft_subtrees WHERE campaign_id = $1 AND nodes IS NULL ORDER BY index`,
       [campaignId],
     );
-    return rows.map((row) => row.index as number);
+    return rows.map((row) => row.index);
   }
 
   /** A worker's sign of life, with the campaigns it is playing. */
@@ -376,22 +403,22 @@ export class Store {
 
   /** Workers alive now: all of them, and those that play campaign `id`. */
   async workersAlive(id: number): Promise<{ all: number; campaign: number }> {
-    const { rows } = await this.pool.query(
+    const { rows } = await this.pool.query<{ all: number; campaign: number }>(
       `SELECT count(*)::int AS all, count(*) FILTER (WHERE $1 = ANY(campaigns))::int AS campaign
        FROM tama.workers WHERE last_seen > now() - make_interval(secs => $2)`,
       [id, WORKER_ALIVE_SECONDS],
     );
-    return rows[0] as { all: number; campaign: number };
+    return rows[0];
   }
 
   /** Games per minute over the last `minutes` (or since the first game, if later). */
   async gamesPerMinute(campaignId: number, minutes = 10): Promise<number> {
-    const { rows } = await this.pool.query(
+    const { rows } = await this.pool.query<{ n: number; seconds: number | null }>(
       `SELECT count(*)::int AS n, extract(epoch FROM now() - min(finished_at))::float AS seconds
        FROM tama.games WHERE campaign_id = $1 AND finished_at > now() - make_interval(mins => $2)`,
       [campaignId, minutes],
     );
-    const { n, seconds } = rows[0] as { n: number; seconds: number | null };
+    const { n, seconds } = rows[0];
     if (n < 2 || seconds === null || seconds <= 0) return 0;
     return (n / Math.min(seconds, minutes * 60)) * 60;
   }

@@ -197,7 +197,9 @@ async function prepare(campaign: CampaignRow, io: WorkerIo): Promise<Context> {
     settings,
     pools: settings.engines.map(
       (engine, i) =>
-        new EnginePool(engine, settings.variant, settings.names[i], undefined, io.warn),
+        new EnginePool(engine, settings.variant, settings.names[i], undefined, (line) =>
+          io.warn(line),
+        ),
     ),
     slots: campaignSlots(settings),
     openings: new OpeningSequence(settings.openings),

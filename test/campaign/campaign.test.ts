@@ -142,10 +142,13 @@ describe('tama campaign with workers', () => {
     if (!parsed.ok) throw new Error(parsed.error.message);
     expect(parsed.value).toHaveLength(20);
     for (const game of parsed.value) expect(replayPdnGame(game).ok).toBe(true);
-    const results = JSON.parse(readFileSync(json, 'utf8'));
+    const results = JSON.parse(readFileSync(json, 'utf8')) as {
+      state: string;
+      pairings: { wins: number; draws: number; losses: number; pentanomial: number[] }[];
+    };
     const pairing = results.pairings[0];
     expect(pairing.wins + pairing.draws + pairing.losses).toBe(20);
-    expect(pairing.pentanomial.reduce((a: number, b: number) => a + b, 0)).toBe(10);
+    expect(pairing.pentanomial.reduce((a, b) => a + b, 0)).toBe(10);
     expect(results.state).toBe('finished');
 
     const status = await tama(['campaign', 'status', String(id), '--db', url]);
@@ -185,9 +188,10 @@ describe('tama campaign with workers', () => {
 
   it('stops an SPRT campaign by itself when one engine is clearly stronger', async ({ expect }) => {
     const id = await createCampaign(
-      `--engine cmd="${process.execPath} bin/tama.js" name=strong nodes=1500 ` +
-        `--engine cmd="${process.execPath} bin/tama.js" name=weak nodes=1 --bench-depth 1 ` +
-        `--games 60 --batch 2 --maxplies 200 --sprt elo0=0 elo1=100 alpha=0.1 beta=0.1 ` +
+      // Tama at 300 nodes against a random mover: wins, and draws at the ply limit.
+      `--engine cmd="${process.execPath} bin/tama.js" name=strong nodes=300 ` +
+        `--engine ${fake('random-mover')} name=weak depth=1 --bench-depth 1 ` +
+        `--games 60 --batch 2 --maxplies 60 --sprt elo0=0 elo1=100 alpha=0.1 beta=0.1 ` +
         `--openings file=data/openings-armenian.txt order=random`,
     );
     const worker = startWorker(2);
