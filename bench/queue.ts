@@ -16,12 +16,20 @@ import { join } from 'node:path';
 import { ensureEmbeddedServer, stopEmbeddedServer } from '../src/campaign/embedded.js';
 import { JobQueue, jobRanges } from '../src/campaign/queue.js';
 import { Store } from '../src/campaign/store.js';
+import { readArguments, usageError, wholeNumber } from './args.js';
 
-const args = process.argv.slice(2);
-function option(name: string, fallback: string | undefined): string | undefined {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && at + 1 < args.length ? args[at + 1] : fallback;
-}
+const USAGE = `Usage: node dist/bench/queue.js [options]
+
+  --workers <n>  worker processes taking jobs (default 8)
+  --jobs <n>     empty jobs queued (default 4000)
+  --db <url>     a PostgreSQL to use (default: the embedded one, in a temporary directory)
+  -h, --help     this text
+
+Example:
+  npm run build && node dist/bench/queue.js --workers 8 --jobs 4000`;
+
+// A worker process learns its database and queue from the environment.
+const CHILD = 'TAMA_QUEUE_BENCH_CHILD';
 
 async function child(url: string, campaign: number): Promise<void> {
   const queue = await JobQueue.open(url, false, () => {});
@@ -39,9 +47,16 @@ async function child(url: string, campaign: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const workers = Number(option('workers', '8'));
-  const jobs = Number(option('jobs', '4000'));
-  let url = option('db', undefined);
+  const { values } = readArguments(USAGE, {
+    workers: { type: 'string' },
+    jobs: { type: 'string' },
+    db: { type: 'string' },
+  });
+  const workers = wholeNumber(USAGE, values, 'workers', 8, 1, 256);
+  const jobs = wholeNumber(USAGE, values, 'jobs', 4000, 1);
+  let url = values.db as string | undefined;
+  if (url !== undefined && !url.startsWith('postgres'))
+    usageError(USAGE, '--db expects a postgres:// URL');
   let dataDir: string | undefined;
   if (url === undefined) {
     dataDir = mkdtempSync(join(tmpdir(), 'tama-queue-bench-'));
@@ -58,7 +73,9 @@ async function main(): Promise<void> {
     const queue = await JobQueue.open(url, false, () => {});
     await queue.enqueue(campaign, jobRanges(campaign, jobs, 1));
     const children = Array.from({ length: workers }, () =>
-      fork(new URL(import.meta.url).pathname, ['--child', url, String(campaign)]),
+      fork(new URL(import.meta.url).pathname, [], {
+        env: { ...process.env, [CHILD]: `${campaign} ${url}` },
+      }),
     );
     await Promise.all(children.map((c) => new Promise((resolve) => c.once('message', resolve))));
     const started = performance.now();
@@ -82,6 +99,8 @@ async function main(): Promise<void> {
   }
 }
 
-const at = args.indexOf('--child');
-if (at >= 0) await child(args[at + 1], Number(args[at + 2]));
-else await main();
+const childOf = process.env[CHILD];
+if (childOf !== undefined) {
+  const [campaign, url] = childOf.split(' ');
+  await child(url, Number(campaign));
+} else await main();
