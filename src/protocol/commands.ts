@@ -12,7 +12,11 @@ export type Command =
   | { readonly kind: 'ucinewgame' }
   | { readonly kind: 'setoption'; readonly name: string; readonly value?: string }
   | { readonly kind: 'position'; readonly fen?: string; readonly moves: readonly string[] }
-  | { readonly kind: 'go'; readonly limits: SearchLimits }
+  | {
+      readonly kind: 'go';
+      readonly limits: SearchLimits;
+      readonly clamped: readonly ClampedLimit[];
+    }
   | { readonly kind: 'perft'; readonly depth: number }
   | { readonly kind: 'stop' }
   | { readonly kind: 'ponderhit' }
@@ -24,6 +28,15 @@ export type Command =
   | { readonly kind: 'debug'; readonly on: boolean }
   | { readonly kind: 'register' }
   | { readonly kind: 'help' };
+
+/** A `go` limit given out of its range, and the value the search uses instead. */
+export interface ClampedLimit {
+  readonly key: string;
+  readonly given: number;
+  readonly used: number;
+  readonly min: number;
+  readonly max: number;
+}
 
 export const MAX_GO_DEPTH = 100;
 /** The deepest perft that `go perft` and `tama perft` accept. */
@@ -109,9 +122,10 @@ function parsePosition(rest: string[]): Result<Command> {
 }
 
 type NumberKey = 'wtime' | 'btime' | 'winc' | 'binc' | 'movestogo' | 'depth' | 'nodes' | 'movetime' | 'mate'; // prettier-ignore
+/** The range of each number; a value outside is clamped into it (GUIs send 0 and less). */
 const NUMBER_RANGE: Record<NumberKey, [number, number]> = {
-  wtime: [-1e9, 1e12],
-  btime: [-1e9, 1e12],
+  wtime: [0, 1e12],
+  btime: [0, 1e12],
   winc: [0, 1e9],
   binc: [0, 1e9],
   movestogo: [1, 10000],
@@ -137,6 +151,7 @@ function parseGo(rest: string[]): Result<Command> {
     return ok({ kind: 'perft', depth: Number(depth) });
   }
   const limits: Record<string, unknown> = {};
+  const clamped: ClampedLimit[] = [];
   for (let i = 0; i < rest.length; i++) {
     const key = rest[i];
     if (!GO_KEYWORDS.has(key) || key === 'perft') {
@@ -159,15 +174,14 @@ function parseGo(rest: string[]): Result<Command> {
           `go ${key}: expected a whole number, got '${text ?? '(nothing)'}'`,
         );
       }
-      const value = Number(text);
-      if (value < min || value > max) {
-        return fail('bad-value', `go ${key}: ${value} is out of range (${min} to ${max})`);
-      }
-      limits[key] = key === 'wtime' || key === 'btime' ? Math.max(0, value) : value;
+      const given = Number(text);
+      const used = Math.min(max, Math.max(min, given));
+      if (used !== given) clamped.push({ key, given, used, min, max });
+      limits[key] = used;
       i++;
     }
   }
-  return ok({ kind: 'go', limits: limits });
+  return ok({ kind: 'go', limits, clamped });
 }
 
 function parseBench(rest: string[]): Result<Command> {

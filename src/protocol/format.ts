@@ -43,3 +43,8 @@ export function formatOption(option: OptionDefinition): string {
 export function formatError(message: string): string {
   return `info string error: ${message.replace(/[\r\n]+/g, ' ')}`;
 }
+
+/** A warning: the line was carried out, but not exactly as given. One line, never more. */
+export function formatWarning(message: string): string {
+  return `info string warning: ${message.replace(/[\r\n]+/g, ' ')}`;
+}

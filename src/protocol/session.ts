@@ -1,14 +1,23 @@
 /**
- * The protocol session: takes one input line at a time, runs it on the engine and sends
- * reply lines through `send`. Transport-agnostic: stdio.ts wires it to stdin/stdout.
+ * The protocol session: takes input lines, runs them on the engine and sends reply lines
+ * through `send`. Transport-agnostic: stdio.ts wires it to stdin/stdout.
+ *
+ * Lines are carried out in the order they arrive, as if each waited for the one before: a
+ * command that needs the engine idle (`position`, `go`, `ucinewgame`, `setoption`, the
+ * helpers), arriving while a search is ending (after `stop` or `ponderhit`, or a search
+ * with a limit), waits for that search's `bestmove` and then runs. While a search that
+ * only `stop` ends is running, such a command is refused. `isready` is answered at once
+ * during a search, and `quit` ends it at once.
  *
  * Every bad line gets exactly one `info string error: ...` reply and leaves the engine as
- * it was. Each `go` gets exactly one `bestmove`, also after `stop`, `quit` or end of input.
+ * it was. Each accepted `go` gets exactly one `bestmove`, also after `stop`, `quit` or end
+ * of input; a limit out of its range is clamped into it with an `info string warning`.
  */
 import type { Engine } from '../engine/engine.js';
 import { OPTIONS } from '../engine/options.js';
+import type { Result } from '../core/result.js';
 import { parseCommand, type Command } from './commands.js';
-import { formatBestMove, formatError, formatInfo, formatOption, formatProgress } from './format.js'; // prettier-ignore
+import { formatBestMove, formatError, formatInfo, formatOption, formatProgress, formatWarning } from './format.js'; // prettier-ignore
 
 export const ENGINE_NAME = 'Tama 0.1.0';
 export const ENGINE_AUTHOR = 'the Tama developers';
@@ -31,13 +40,37 @@ const HELP_LINES = [
   '  help, quit                   this text / leave',
 ];
 
+/** Commands that need the engine idle: during a search they wait for it, or are refused. */
+const NEEDS_IDLE: ReadonlySet<Command['kind']> = new Set(['ucinewgame', 'setoption', 'position', 'go', 'd', 'moves', 'eval', 'perft', 'bench']); // prettier-ignore
+
+/** What the session knows of the search under way. */
+interface RunningSearch {
+  /** Only `stop` ends it (`go infinite`, or `go ponder` before `ponderhit`). */
+  waitsForStop: boolean;
+  readonly infinite: boolean;
+  pondering: boolean;
+  /** Resolves once its `bestmove` has been sent. */
+  done: Promise<void>;
+}
+
+type GoCommand = Extract<Command, { kind: 'go' }>;
+
+const END_OF_INPUT: Result<Command> = { ok: true, value: { kind: 'quit' } };
+
 export class Session {
-  private engineInstance: Engine | undefined;
   private engineLoading: Promise<Engine> | undefined;
   private closed = false;
   private closing: Promise<void> | undefined;
   /** `debug on`: commands that are otherwise silent say what they did. */
   private debug = false;
+  private readonly pending: Result<Command>[] = [];
+  private pumping = false;
+  /** The first waiting line needs the engine idle: it waits for the search's bestmove. */
+  private waitingForSearch = false;
+  private search: RunningSearch | undefined;
+  private endedResolve: () => void = () => {};
+  /** Resolves once the session has ended (`quit`, or end of input) and the engine is closed. */
+  readonly ended: Promise<void> = new Promise((resolve) => (this.endedResolve = resolve));
 
   constructor(private readonly send: (line: string) => void) {}
 
@@ -46,46 +79,86 @@ export class Session {
    * code and its worker threads are loaded, and loading starts right after `uciok`.
    */
   private loadEngine(): Promise<Engine> {
-    this.engineLoading ??= import('../engine/engine.js').then(({ Engine }) => {
-      this.engineInstance = new Engine({
-        info: (info) => this.send(formatInfo(info)),
-        progress: (progress) => this.send(formatProgress(progress)),
-        error: (message) => this.send(formatError(message)),
-      });
-      return this.engineInstance;
-    });
+    this.engineLoading ??= import('../engine/engine.js').then(
+      ({ Engine }) =>
+        new Engine({
+          info: (info) => this.send(formatInfo(info)),
+          progress: (progress) => this.send(formatProgress(progress)),
+          error: (message) => this.send(formatError(message)),
+        }),
+    );
     return this.engineLoading;
   }
 
-  /** True once `quit` (or end of input) has been handled. */
-  get finished(): boolean {
-    return this.closed;
+  /** Takes one input line; it is carried out in order after the lines before it. */
+  receive(line: string): void {
+    if (this.closed) return;
+    this.pending.push(parseCommand(line));
+    if (this.waitingForSearch) this.answerWhileWaiting();
+    else void this.pump();
   }
 
-  /** Handles one input line. Resolves when the line is dealt with (a search goes on). */
-  async handleLine(line: string): Promise<void> {
+  /**
+   * End of input: `quit` once every line before has been carried out (a search that ends
+   * by itself is not cut short to run the lines after it; the last search is).
+   */
+  endOfInput(): void {
     if (this.closed) return;
-    const parsed = parseCommand(line);
-    if (!parsed.ok) {
-      this.send(formatError(parsed.error.message));
-      return;
-    }
-    await this.run(parsed.value);
+    this.pending.push(END_OF_INPUT);
+    void this.pump();
   }
 
   /** Ends the session: stops a search (its bestmove is still sent) and the workers. */
   quit(): Promise<void> {
     this.closed = true;
-    this.closing ??= this.engineLoading
-      ? this.engineLoading.then((engine) => engine.close())
-      : Promise.resolve();
+    this.pending.length = 0;
+    this.closing ??= (
+      this.engineLoading ? this.engineLoading.then((engine) => engine.close()) : Promise.resolve()
+    ).then(() => this.endedResolve());
     return this.closing;
   }
 
-  private refuseWhileSearching(what: string): boolean {
-    if (!this.engineInstance?.searching) return false;
-    this.send(formatError(`'${what}' is not allowed while searching (send 'stop' first)`));
-    return true;
+  /** Carries out the waiting lines in order until one must wait for a search to end. */
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.pending.length > 0 && !this.closed) {
+        const next = this.pending[0];
+        const search = this.search;
+        if (next.ok && NEEDS_IDLE.has(next.value.kind) && search && !search.waitsForStop) {
+          if (this.answerWhileWaiting()) return;
+          this.waitingForSearch = true;
+          await search.done;
+          this.waitingForSearch = false;
+          continue;
+        }
+        this.pending.shift();
+        if (!next.ok) this.send(formatError(next.error.message));
+        else await this.run(next.value).catch((error: unknown) => this.send(formatError(`internal error: ${String(error)}`))); // prettier-ignore
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /**
+   * While the queue waits for a bestmove, `isready` and `quit` further down are carried
+   * out at once, as they would be had they come after the search began. True after quit.
+   */
+  private answerWhileWaiting(): boolean {
+    for (let i = 0; i < this.pending.length; i++) {
+      const line = this.pending[i];
+      if (!line.ok || line === END_OF_INPUT) continue;
+      if (line.value.kind !== 'isready' && line.value.kind !== 'quit') continue;
+      if (line.value.kind === 'quit') {
+        void this.quit();
+        return true;
+      }
+      this.send('readyok');
+      this.pending.splice(i--, 1);
+    }
+    return false;
   }
 
   private async run(command: Command): Promise<void> {
@@ -114,6 +187,10 @@ export class Session {
         return;
     }
     const engine = await this.loadEngine();
+    if (NEEDS_IDLE.has(command.kind) && this.search !== undefined) {
+      this.refuseWhileSearching(command);
+      return;
+    }
     switch (command.kind) {
       case 'isready':
         this.send('readyok');
@@ -137,27 +214,29 @@ export class Session {
         this.go(engine, command);
         return;
       case 'stop':
+        if (this.search) this.search.waitsForStop = false;
         engine.stop();
         return;
       case 'ponderhit':
+        // On the clock from now on: the search ends by itself (unless it is infinite).
+        if (this.search?.pondering) {
+          this.search.pondering = false;
+          if (!this.search.infinite) this.search.waitsForStop = false;
+        }
         engine.ponderhit();
         return;
       case 'd':
-        if (this.refuseWhileSearching('d')) return;
         this.showPosition(engine);
         return;
       case 'moves': {
-        if (this.refuseWhileSearching('moves')) return;
         const moves = engine.legalMoves().map((m) => m.text);
         this.send(`moves ${moves.length === 0 ? '(none)' : moves.join(' ')}`);
         return;
       }
       case 'eval':
-        if (this.refuseWhileSearching('eval')) return;
         this.showEval(engine);
         return;
       case 'perft': {
-        if (this.refuseWhileSearching('go perft')) return;
         const divide = engine.perft(command.depth);
         for (const entry of divide) this.send(`${entry.move}: ${entry.nodes}`);
         this.send('');
@@ -165,7 +244,6 @@ export class Session {
         return;
       }
       case 'bench': {
-        if (this.refuseWhileSearching('bench')) return;
         const { runBench } = await import('../search/bench.js');
         const result = runBench({ depth: command.depth, variant: engine.settings.variant });
         this.send(`Nodes searched: ${result.nodes}`);
@@ -175,38 +253,60 @@ export class Session {
     }
   }
 
-  private go(engine: Engine, command: Extract<Command, { kind: 'go' }>): void {
-    if (engine.searching) {
+  /** A command that needs the engine idle, sent while a search only `stop` ends. */
+  private refuseWhileSearching(command: Command): void {
+    const name = command.kind === 'perft' ? 'go perft' : command.kind;
+    if (command.kind === 'go') {
       this.send(formatError("'go' while a search is running (send 'stop' first)"));
-      return;
+    } else if (command.kind === 'position') {
+      this.send(formatError("cannot change the position while searching (send 'stop' first)"));
+    } else {
+      this.send(formatError(`'${name}' is not allowed while searching (send 'stop' first)`));
     }
-    // No limit at all means: search until told to stop.
-    const bounded = Object.keys(command.limits).some((key) => key !== 'searchmoves');
-    const limits = bounded ? command.limits : { ...command.limits, infinite: true };
+  }
+
+  /** Starts a search; limits out of range were clamped by the parser and are reported here. */
+  private go(engine: Engine, command: GoCommand): void {
+    const warnings = command.clamped.map(
+      (c) => `go ${c.key} ${c.given} is out of range (${c.min} to ${c.max}); using ${c.used}`,
+    );
+    const clock = engine.position.sideToMove === 0 ? 'wtime' : 'btime';
+    if (command.limits[clock] === 0 && !command.clamped.some((c) => c.key === clock)) {
+      warnings.push(`go ${clock} 0: no time left on the clock; answering at once`);
+    }
+    // No limit at all means: search until told to stop (`go ponder` too, after ponderhit).
+    const bounded = Object.keys(command.limits).some((key) => key !== 'searchmoves' && key !== 'ponder'); // prettier-ignore
+    let limits = bounded ? command.limits : { ...command.limits, infinite: true };
     if (limits.searchmoves) {
+      // Moves that are not legal here are left out (all of them: every move is searched).
+      const legal: string[] = [];
       for (const text of limits.searchmoves) {
         const parsed = engine.parseMove(text);
-        if (!parsed.ok) {
-          this.send(formatError(`go searchmoves: ${parsed.error.message}`));
-          return;
-        }
+        if (parsed.ok) legal.push(parsed.value.text);
+        else warnings.push(`go searchmoves: ignoring '${text}': ${parsed.error.message}`);
       }
-      const normalised = limits.searchmoves.map((text) => {
-        const parsed = engine.parseMove(text);
-        return parsed.ok ? parsed.value.text : text;
-      });
-      void engine.go({ ...limits, searchmoves: normalised }).then((best) => this.send(formatBestMove(best.move, best.ponder))); // prettier-ignore
-      return;
+      limits = { ...limits, searchmoves: legal.length > 0 ? legal : undefined };
     }
-    void engine.go(limits).then((best) => this.send(formatBestMove(best.move, best.ponder)));
+    for (const warning of warnings) this.send(formatWarning(warning));
+    const search: RunningSearch = {
+      waitsForStop: limits.infinite === true || limits.ponder === true,
+      infinite: limits.infinite === true,
+      pondering: limits.ponder === true,
+      done: Promise.resolve(),
+    };
+    this.search = search;
+    search.done = engine.go(limits).then((best) => {
+      this.search = undefined;
+      this.send(formatBestMove(best.move, best.ponder));
+    });
   }
 
   private debugLine(text: string): void {
     if (this.debug) this.send(`info string debug: ${text}`);
   }
 
-  private reportFailure(result: { ok: boolean; error?: { message: string } }): void {
-    if (!result.ok && result.error) this.send(formatError(result.error.message));
+  private reportFailure(result: Result<void>): void {
+    if (!result.ok) this.send(formatError(result.error.message));
   }
 
   private showPosition(engine: Engine): void {

@@ -66,7 +66,6 @@ function badLine(random: () => number): string {
     () => 'setoption name Zz' + junk(4) + ' value 1',
     () => 'setoption ' + pick(['', 'nam Hash', 'value 3', 'name']),
     () => 'go ' + pick(['depth', 'nodes', 'movetime', 'wtime', 'mate', 'movestogo']) + ' ' + pick(['x', '', '1e3', '-', '0.5']), // prettier-ignore
-    () => 'go depth ' + pick(['0', '101', '-3']),
     () => 'go ' + pick(['fast', 'depth 3 depth 4', 'searchmoves', 'perft', 'perft 0', 'perft 21']),
     () => 'bench ' + pick(['x', '0', '31', '1 2']),
     () => number() + ' ' + junk(5),
