@@ -74,6 +74,18 @@ export interface EngineEvents {
 
 const WORKER_FILE = new URL('./search-worker.js', import.meta.url).href;
 
+/** How long a stopped search may take to answer before its threads count as stalled. */
+export const STALL_MS = 2000;
+
+/** A transposition table of `mib` MiB, or why the machine cannot give one. */
+function allocateTable(mib: number): Result<SharedArrayBuffer> {
+  try {
+    return ok(new SharedArrayBuffer(tableBytes(mib)));
+  } catch (error) {
+    return fail('out-of-memory', `cannot allocate ${mib} MiB for the hash table (${error instanceof Error ? error.message : String(error)})`); // prettier-ignore
+  }
+}
+
 export class Engine {
   readonly settings: EngineSettings = {
     hash: optionDefault('Hash') as number,
@@ -99,6 +111,9 @@ export class Engine {
   private pool: Piscina<SearchTask, SearchResult>;
   private newGamePending = true;
   private running: Promise<BestMove> | undefined;
+  /** Gives up on the running search (a stalled thread): answers with what is known. */
+  private abandon: (() => void) | undefined;
+  private stallTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly events: EngineEvents) {
     this.ttBuffer = new SharedArrayBuffer(tableBytes(this.settings.hash));
@@ -117,6 +132,15 @@ export class Engine {
     // A worker that dies is replaced by piscina; its task's promise rejects (see go).
     pool.on('error', (error: unknown) => this.events.error(`search pool: ${String(error)}`));
     return pool;
+  }
+
+  /** A new pool of `threads` search threads (and their control block); the old one ends. */
+  private replacePool(threads: number): void {
+    this.settings.threads = threads;
+    const old = this.pool;
+    this.pool = this.createPool(threads);
+    this.control = SearchControl.create(threads);
+    void old.destroy().catch(() => {});
   }
 
   get searching(): boolean {
@@ -143,19 +167,16 @@ export class Engine {
     if (!parsed.ok) return parsed;
     const value: OptionValue = parsed.value;
     switch (option.name) {
-      case 'Hash':
+      case 'Hash': {
+        const table = allocateTable(value as number);
+        if (!table.ok) return fail(table.error.code, `${table.error.message}; the table stays at ${this.settings.hash} MiB`); // prettier-ignore
         this.settings.hash = value as number;
-        this.ttBuffer = new SharedArrayBuffer(tableBytes(this.settings.hash));
+        this.ttBuffer = table.value;
         this.ttGeneration++;
         break;
+      }
       case 'Threads':
-        if (value !== this.settings.threads) {
-          this.settings.threads = value as number;
-          const old = this.pool;
-          this.pool = this.createPool(this.settings.threads);
-          this.control = SearchControl.create(this.settings.threads);
-          void old.destroy();
-        }
+        if (value !== this.settings.threads) this.replacePool(value as number);
         break;
       case 'Variant':
         if (value !== this.settings.variant) {
@@ -267,7 +288,9 @@ export class Engine {
   go(requested: SearchLimits): Promise<BestMove> {
     if (this.running) return Promise.reject(new Error('already searching'));
     const startTime = nowMs();
-    this.control.reset(requested.ponder === true);
+    const control = this.control;
+    control.reset(requested.ponder === true);
+    let abandoned = false;
     this.ttAge = (this.ttAge + 1) & 63;
     // Below full strength: one thread, a few lines to choose from, a node budget per move.
     const skill = this.settings.skillLevel;
@@ -279,9 +302,12 @@ export class Engine {
     const channel = new MessageChannel();
     let infoDone: () => void = () => {};
     const infoFinished = new Promise<void>((resolve) => (infoDone = resolve));
+    // The main thread's latest line: the answer if its threads stall.
+    let latest: { move?: string; ponder?: string } = {};
     channel.port1.on('message', (message: SearchInfo | typeof DONE) => {
-      if (message === DONE) infoDone();
-      else this.events.info(message);
+      if (message === DONE) return infoDone();
+      if (message.multipv === 1 && message.pv.length > 0) latest = { move: message.pv[0], ponder: message.pv[1] }; // prettier-ignore
+      this.events.info(message);
     });
     const base = {
       fen: this.current.toString(),
@@ -314,9 +340,10 @@ export class Engine {
       const run = this.pool.run(task, thread === 0 ? { transferList: [channel.port2] } : {});
       tasks.push(
         run.catch((error: unknown) => {
+          if (abandoned) return undefined;
           this.events.error(`search thread ${thread} failed: ${error instanceof Error ? error.message : String(error)}`); // prettier-ignore
           if (thread === 0) {
-            this.control.stop();
+            control.stop();
             infoDone();
           }
           return undefined;
@@ -329,16 +356,31 @@ export class Engine {
       report === undefined
         ? undefined
         : setInterval(() => report(this.progress(position, startTime, true)), PROGRESS_INTERVAL_MS); // prettier-ignore
-    this.running = Promise.all([...tasks, infoFinished]).then((all) => {
+    let answer: (best: { move?: string; ponder?: string }) => void = () => {};
+    const answered = new Promise<{ move?: string; ponder?: string }>((r) => (answer = r));
+    void Promise.all([...tasks, infoFinished]).then((all) => {
+      if (abandoned) return;
       const results = all.slice(0, threads) as (SearchResult | undefined)[];
-      clearInterval(ticker);
       const main = results[0];
       if (report !== undefined && main?.interrupted === true) {
         report({ ...this.progress(position, startTime, false), depth: main.depth });
       }
+      answer(pickBest(results, position));
+    });
+    this.abandon = () => {
+      abandoned = true;
+      this.events.error(`search stalled: no answer ${STALL_MS} ms after stop; its threads are replaced`); // prettier-ignore
+      this.replacePool(this.settings.threads);
+      answer(latest.move !== undefined ? latest : pickBest([], position));
+    };
+    this.running = answered.then((best) => {
+      clearInterval(ticker);
       channel.port1.close();
+      clearTimeout(this.stallTimer);
+      this.stallTimer = undefined;
       this.running = undefined;
-      return { ...pickBest(results, position), nodes: this.control.totalNodes() };
+      this.abandon = undefined;
+      return { ...best, nodes: control.totalNodes() };
     });
     return this.running;
   }
@@ -356,9 +398,17 @@ export class Engine {
     return current === undefined ? progress : { ...progress, currmove: current.text, currmovenumber: number }; // prettier-ignore
   }
 
-  /** Ends the search under way (ignored when idle). */
+  /**
+   * Ends the search under way (ignored when idle). A search whose threads do not answer
+   * within STALL_MS is abandoned: its threads are replaced and the best move known is given.
+   */
   stop(): void {
-    if (this.running) this.control.stop();
+    if (!this.running) return;
+    this.control.stop();
+    this.stallTimer ??= setTimeout(() => {
+      this.stallTimer = undefined;
+      this.abandon?.();
+    }, STALL_MS);
   }
 
   /** The opponent played the pondered move: the search goes on, now on the clock. */
@@ -385,14 +435,15 @@ export class Engine {
 }
 
 /**
- * Tests make a search worker fail with TAMA_TEST_WORKER_FAILURE=throw or =exit in the
- * engine's environment: the first search's main thread then throws or kills its thread.
+ * Tests make a search worker fail with TAMA_TEST_WORKER_FAILURE=throw, =exit or =stall in
+ * the engine's environment: the first search's main thread then throws, kills its thread
+ * or hangs without looking at the stop flag.
  */
 let injectedFailure = process.env.TAMA_TEST_WORKER_FAILURE;
-function takeInjectedFailure(): 'throw' | 'exit' | undefined {
+function takeInjectedFailure(): 'throw' | 'exit' | 'stall' | undefined {
   const mode = injectedFailure;
   injectedFailure = undefined;
-  return mode === 'throw' || mode === 'exit' ? mode : undefined;
+  return mode === 'throw' || mode === 'exit' || mode === 'stall' ? mode : undefined;
 }
 
 /**

@@ -31,8 +31,8 @@ export interface SearchTask {
   readonly newGame: boolean;
   /** Where the main thread sends its info lines. */
   readonly port?: MessagePort;
-  /** For tests: make this search throw, or kill its whole worker thread. */
-  readonly fail?: 'throw' | 'exit';
+  /** For tests: make this search throw, kill its whole worker thread, or hang it. */
+  readonly fail?: 'throw' | 'exit' | 'stall';
 }
 
 /** The message that ends a search's stream of info lines. */
@@ -51,6 +51,10 @@ export default function search(task: SearchTask): SearchResult | Promise<SearchR
         throw new Error('search worker thread crashed on purpose (test)');
       }),
     );
+  }
+  if (task.fail === 'stall') {
+    // A thread that never looks at the stop flag again, as a bug in the search would.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
   }
   const control = new SearchControl(task.controlBuffer, task.threads);
   if (table === undefined || generation !== task.ttGeneration) {

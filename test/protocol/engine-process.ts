@@ -12,8 +12,10 @@ export class EngineProcess {
   readonly exited: Promise<number | null>;
   stderr = '';
 
-  constructor(env: Record<string, string> = {}) {
-    this.child = spawn(process.execPath, [TAMA], { env: { ...process.env, ...env } });
+  /** `wrapper`: a command that runs the engine given as its last arguments (`bash -c ...`). */
+  constructor(env: Record<string, string> = {}, wrapper: string[] = []) {
+    const [command, ...args] = [...wrapper, process.execPath, TAMA];
+    this.child = spawn(command, args, { env: { ...process.env, ...env } });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
       const parts = (this.partial + chunk).split('\n');
@@ -40,6 +42,11 @@ export class EngineProcess {
 
   closeInput(): void {
     this.child.stdin.end();
+  }
+
+  /** Stops reading the engine's output: its next write meets a closed pipe. */
+  closeOutput(): void {
+    this.child.stdout.destroy();
   }
 
   /** Waits until some line from index `from` on matches; returns its index. */

@@ -1,0 +1,85 @@
+/**
+ * Faults inside the engine are survived and reported: a table the machine cannot give, a
+ * search thread that stops answering, and a reader that goes away.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseMove } from '../../src/core/notation.js';
+import { Position } from '../../src/core/position.js';
+import { EngineProcess } from './engine-process.js';
+
+const engines: EngineProcess[] = [];
+function start(env: Record<string, string> = {}, wrapper: string[] = []): EngineProcess {
+  const engine = new EngineProcess(env, wrapper);
+  engines.push(engine);
+  return engine;
+}
+afterEach(() => {
+  for (const engine of engines.splice(0)) engine.kill();
+});
+
+const legal = (line: string) =>
+  parseMove(Position.start(), /^bestmove (\S+)/.exec(line)?.[1] ?? '').ok;
+
+describe('a hash table the machine cannot allocate', () => {
+  it('is refused with an error, and the old table serves the next search', async () => {
+    // At most 4 GB of address space: an 8 GiB table cannot be had.
+    const engine = start({}, ['bash', '-c', 'ulimit -v 4000000 && exec "$0" "$@"']);
+    engine.send('setoption name Hash value 8192');
+    const error = await engine.waitFor(/^info string error: /);
+    expect(engine.lines[error]).toMatch(
+      /^info string error: cannot allocate 8192 MiB for the hash table \(.+\); the table stays at 16 MiB$/,
+    );
+    engine.send('position startpos', 'go depth 4');
+    const best = await engine.waitFor(/^bestmove /);
+    expect(engine.since(0).some((l) => l.startsWith('info depth 4 '))).toBe(true);
+    expect(legal(engine.lines[best])).toBe(true);
+    engine.send('setoption name Hash value 32');
+    await engine.sync();
+    expect(engine.lines.filter((l) => l.startsWith('info string error'))).toHaveLength(1);
+    expect(await engine.quit()).toBe(0);
+    expect(engine.stderr).toBe('');
+  });
+});
+
+describe('a stalled search thread', () => {
+  it('does not stop the main thread answering isready and stop; the next search works', async () => {
+    const engine = start({ TAMA_TEST_WORKER_FAILURE: 'stall' });
+    engine.send('position startpos', 'go depth 3');
+    await engine.sync();
+    engine.send('stop');
+    const best = await engine.waitFor(/^bestmove /);
+    const before = engine.since(0).slice(0, best);
+    expect(before.filter((l) => l.startsWith('info string error: '))).toEqual([
+      'info string error: search stalled: no answer 2000 ms after stop; its threads are replaced',
+    ]);
+    expect(legal(engine.lines[best])).toBe(true);
+    const from = engine.lines.length;
+    engine.send('go depth 4');
+    await engine.waitFor(/^bestmove /, from);
+    expect(engine.since(from).some((l) => l.startsWith('info depth 4 '))).toBe(true);
+    expect(engine.since(from).some((l) => l.startsWith('info string'))).toBe(false);
+    expect(await engine.quit()).toBe(0);
+  });
+
+  it('does not stop quit: the process still answers with a move and ends', async () => {
+    const engine = start({ TAMA_TEST_WORKER_FAILURE: 'stall' });
+    engine.send('position startpos', 'go infinite');
+    await engine.sync();
+    expect(await engine.quit()).toBe(0);
+    const best = engine.lines.filter((l) => l.startsWith('bestmove '));
+    expect(best).toHaveLength(1);
+    expect(legal(best[0])).toBe(true);
+  });
+});
+
+describe('output to a closed pipe', () => {
+  it('ends the process quietly, without a stack trace', async () => {
+    const engine = start();
+    engine.send('uci');
+    await engine.waitFor(/^uciok$/);
+    engine.closeOutput();
+    engine.send('position startpos', 'go depth 3', 'd', 'isready');
+    expect(await engine.exited).toBe(0);
+    expect(engine.stderr).toBe('');
+  });
+});
