@@ -1,0 +1,204 @@
+/**
+ * The soak: proves over many games and commands that the engine never leaves a GUI waiting.
+ *
+ *   npm run build && node dist/bench/soak.js games [--games 2000] [--threads-games 200]
+ *       [--tc 1+0.01] [--concurrency 2] [--engine "node bin/tama.js"] [--seed 1]
+ *   npm run build && node dist/bench/soak.js commands [--commands 100000] [--seed 1]
+ *
+ * `games` plays the engine against itself with the match runner, which judges every game,
+ * and reports forfeits of each kind (illegal move, time, stall, crash, disconnect), the
+ * engines' protocol errors and stderr lines, and the slowest reply against the time it had
+ * on its clock. The last `--threads-games` games are played with Threads 2.
+ *
+ * `commands` drives one engine process with a seeded stream of random commands sent without
+ * waiting (bench/command-stream.ts) and reports every broken invariant. `npm test` runs the
+ * same check for 2000 commands.
+ *
+ * Exit code: 0 when nothing failed, 1 when something did, 2 for bad arguments.
+ */
+import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
+import type { GameRecord } from '../src/match/game.js';
+import { FORFEITS } from '../src/match/game.js';
+import { parseMatchArguments } from '../src/match/match-args.js';
+import { Clock, parseClock } from '../src/match/time-control.js';
+import { runMatch } from '../src/match/tournament.js';
+import { runCommandStream } from './command-stream.js';
+
+const USAGE = `usage:
+  soak.js games [--games N] [--threads-games N] [--tc TC] [--concurrency N] [--engine CMD]
+                [--openings FILE] [--seed N]
+  soak.js commands [--commands N] [--seed N] [--batch N]
+
+games     engine-against-engine games judged by the match runner (defaults: 2000 games,
+          the last 200 with Threads 2, tc 1+0.01, concurrency 2, the engine of this
+          checkout, data/openings-armenian.txt in random order, seed 1)
+commands  a seeded stream of random commands to one engine process, checked against the
+          protocol's order rule (defaults: 100000 commands, seed 1, 24 per batch)`;
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const DEFAULTS: Record<string, Record<string, string>> = {
+  games: {
+    games: '2000',
+    'threads-games': '200',
+    tc: '1+0.01',
+    concurrency: '2',
+    engine: `node ${ROOT}bin/tama.js`,
+    openings: `${ROOT}data/openings-armenian.txt`,
+    seed: '1',
+  },
+  commands: { commands: '100000', seed: '1', batch: '24' },
+};
+const NUMBERS = new Set(['games', 'threads-games', 'concurrency', 'seed', 'commands', 'batch']);
+
+/** Reads `mode --key value ...`; undefined (after printing why) when the arguments are bad. */
+function parseArguments(
+  args: readonly string[],
+): { mode: string; values: Record<string, string> } | undefined {
+  const [mode, ...rest] = args;
+  if (mode === undefined || mode === '--help' || mode === '-h') {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const values = DEFAULTS[mode] ? { ...DEFAULTS[mode] } : undefined;
+  if (values === undefined) return complain(`unknown mode '${mode}' (games or commands)`);
+  for (let i = 0; i < rest.length; i += 2) {
+    if (rest[i] === '--help' || rest[i] === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    const key = rest[i].replace(/^--/, '');
+    if (!rest[i].startsWith('--') || !(key in values)) return complain(`unknown argument '${rest[i]}' for ${mode}`); // prettier-ignore
+    const value = rest[i + 1];
+    if (value === undefined) return complain(`${rest[i]} needs a value`);
+    if (NUMBERS.has(key) && !/^\d+$/.test(value)) return complain(`${rest[i]} needs a whole number, got '${value}'`); // prettier-ignore
+    values[key] = value;
+  }
+  return { mode, values };
+}
+
+function complain(message: string): undefined {
+  console.error(`soak: ${message}\n${USAGE}`);
+  return undefined;
+}
+
+/** The slowest reply of a game set: its time, and the clock it had before it. */
+interface SlowReply {
+  elapsedMs: number;
+  clockMs: number;
+  game: number;
+  ply: number;
+}
+
+/** Replays each game's clocks: the reply that used the largest share of its clock. */
+function slowestReplies(
+  records: readonly GameRecord[],
+  tc: string,
+): { byShare?: SlowReply; byTime?: SlowReply } {
+  // prettier-ignore
+  const settings = parseClock(tc);
+  if (!settings.ok || settings.value === undefined) return {};
+  let byShare: SlowReply | undefined;
+  let byTime: SlowReply | undefined;
+  records.forEach((record, game) => {
+    const clocks = [new Clock(settings.value!), new Clock(settings.value!)];
+    record.moves.forEach((move, ply) => {
+      if (move.book || move.elapsedMs === undefined) return;
+      const clock = clocks[move.color];
+      const reply = { elapsedMs: move.elapsedMs, clockMs: clock.remainingMs, game: game + 1, ply: ply + 1 }; // prettier-ignore
+      if (!byShare || reply.elapsedMs / reply.clockMs > byShare.elapsedMs / byShare.clockMs) byShare = reply; // prettier-ignore
+      if (!byTime || reply.elapsedMs > byTime.elapsedMs) byTime = reply;
+      clock.charge(move.elapsedMs, 0);
+    });
+  });
+  return { byShare, byTime };
+}
+
+/** Plays `games` games at `threads` threads; prints and returns whether all went well. */
+async function playGames(
+  values: Record<string, string>,
+  games: number,
+  threads: number,
+): Promise<boolean> {
+  // prettier-ignore
+  const args = [
+    '--engine', `cmd=${values.engine}`, 'name=A',
+    '--engine', `cmd=${values.engine}`, 'name=B',
+    '--each', `tc=${values.tc}`, `option.Threads=${threads}`,
+    '--games', String(games),
+    '--concurrency', values.concurrency,
+    '--openings', `file=${values.openings}`, 'order=random', `seed=${values.seed}`,
+    '--rating-interval', '0',
+  ]; // prettier-ignore
+  const parsed = parseMatchArguments(args);
+  if (!parsed.ok) {
+    console.error(`soak: ${parsed.error.message}`);
+    return false;
+  }
+  const errors: string[] = [];
+  const stderr: string[] = [];
+  const loads: number[] = [];
+  const sampler = setInterval(() => loads.push(loadavg()[0]), 10_000);
+  const started = performance.now();
+  let finished = 0;
+  const result = await runMatch(parsed.value.config, {
+    print: (line) => {
+      if (/^Finished game /.test(line) && ++finished % 100 === 0) console.log(`  ${finished} games`); // prettier-ignore
+    },
+    warn: (line) => console.error(`  ${line}`),
+    log: (label, direction, line) => {
+      if (direction === '!') stderr.push(`${label}: ${line}`);
+      else if (direction === '<' && line.startsWith('info string error')) errors.push(`${label}: ${line}`); // prettier-ignore
+    },
+  });
+  clearInterval(sampler);
+  if (!result.ok) {
+    console.error(`soak: ${result.error.message}`);
+    return false;
+  }
+  const records = result.value.games.map((g) => g.record);
+  const forfeits = FORFEITS.map((kind) => [kind, records.filter((r) => r.termination === kind)] as const); // prettier-ignore
+  const minutes = (performance.now() - started) / 60_000;
+  const load = loads.length > 0 ? loads.reduce((a, b) => a + b) / loads.length : loadavg()[0];
+  console.log(`Threads ${threads}: ${records.length} games in ${minutes.toFixed(1)} min, tc ${values.tc}, concurrency ${values.concurrency}, mean load ${load.toFixed(1)} (max ${Math.max(0, ...loads).toFixed(1)})`); // prettier-ignore
+  console.log(`  forfeits: ${forfeits.map(([kind, list]) => `${kind} ${list.length}`).join(', ')}`); // prettier-ignore
+  for (const [, list] of forfeits) for (const record of list.slice(0, 5)) console.log(`    ${record.reason}`); // prettier-ignore
+  console.log(`  engine errors: ${errors.length}, stderr lines: ${stderr.length}`);
+  for (const line of [...errors, ...stderr].slice(0, 10)) console.log(`    ${line}`);
+  const { byShare, byTime } = slowestReplies(records, values.tc);
+  const show = (reply: SlowReply) => `${Math.round(reply.elapsedMs)} ms with ${Math.round(reply.clockMs)} ms on the clock (${((100 * reply.elapsedMs) / reply.clockMs).toFixed(1)}%, game ${reply.game}, ply ${reply.ply})`; // prettier-ignore
+  if (byTime) console.log(`  slowest reply: ${show(byTime)}`);
+  if (byShare) console.log(`  largest share of the clock: ${show(byShare)}`);
+  const plies = records.reduce((sum, r) => sum + r.moves.filter((m) => !m.book).length, 0);
+  console.log(`  replies: ${plies}`);
+  return records.length === games && forfeits.every(([, list]) => list.length === 0) && errors.length === 0 && stderr.length === 0; // prettier-ignore
+}
+
+async function main(): Promise<number> {
+  const parsed = parseArguments(process.argv.slice(2));
+  if (parsed === undefined) return 2;
+  const { mode, values } = parsed;
+  if (mode === 'commands') {
+    const report = await runCommandStream({
+      engine: [process.execPath, `${ROOT}bin/tama.js`],
+      commands: Number(values.commands),
+      seed: Number(values.seed),
+      batch: Math.max(1, Number(values.batch)),
+      progress: (sent) => {
+        if (sent % 10_000 < Number(values.batch) + 2) console.log(`  ${sent} commands`);
+      },
+    });
+    console.log(`commands sent: ${report.commands} (seed ${values.seed}), go accepted: ${report.accepted}, refused commands: ${report.refused}, bestmoves: ${report.bestMoves}, readyok: ${report.readyOks}, ${Math.round(report.milliseconds / 1000)} s, mean load ${loadavg()[0].toFixed(1)}`); // prettier-ignore
+    console.log(`invariant violations: ${report.violations.length}`);
+    for (const violation of report.violations.slice(0, 20)) console.log(`  ${violation}`);
+    return report.violations.length === 0 ? 0 : 1;
+  }
+  const total = Number(values.games);
+  const threaded = Math.min(total, Number(values['threads-games']));
+  let clean = true;
+  if (total - threaded > 0) clean = (await playGames(values, total - threaded, 1)) && clean;
+  if (threaded > 0) clean = (await playGames(values, threaded, 2)) && clean;
+  return clean ? 0 : 1;
+}
+
+process.exitCode = await main();
