@@ -23,63 +23,39 @@ import { FORFEITS } from '../src/match/game.js';
 import { parseMatchArguments } from '../src/match/match-args.js';
 import { Clock, parseClock } from '../src/match/time-control.js';
 import { runMatch } from '../src/match/tournament.js';
+import { readArguments, usageError, wholeNumber } from './args.js';
 import { runCommandStream } from './command-stream.js';
 
-const USAGE = `usage:
-  soak.js games [--games N] [--threads-games N] [--tc TC] [--concurrency N] [--engine CMD]
-                [--openings FILE] [--seed N]
-  soak.js commands [--commands N] [--seed N] [--batch N]
+const USAGE = `Usage: node dist/bench/soak.js games|commands [options]
 
-games     engine-against-engine games judged by the match runner (defaults: 2000 games,
-          the last 200 with Threads 2, tc 1+0.01, concurrency 2, the engine of this
-          checkout, data/openings-armenian.txt in random order, seed 1)
+games     engine-against-engine games judged by the match runner
+  --games N           games in all (default 2000)
+  --threads-games N   of which the last N with Threads 2 (default 200)
+  --tc TC             time control, as tama match's tc= (default 1+0.01)
+  --concurrency N     games at once (default 2)
+  --engine CMD        the engine command (default: node bin/tama.js of this checkout)
+  --openings FILE     openings, played in random order (default data/openings-armenian.txt)
+  --seed N            the openings' order (default 1)
 commands  a seeded stream of random commands to one engine process, checked against the
-          protocol's order rule (defaults: 100000 commands, seed 1, 24 per batch)`;
+          protocol's order rule
+  --commands N        commands to send (default 100000)
+  --seed N            the stream (default 1)
+  --batch N           random commands between two stop-and-isready checks (default 24)
+
+Example: node dist/bench/soak.js games --games 200 --threads-games 20`;
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const DEFAULTS: Record<string, Record<string, string>> = {
-  games: {
-    games: '2000',
-    'threads-games': '200',
-    tc: '1+0.01',
-    concurrency: '2',
-    engine: `node ${ROOT}bin/tama.js`,
-    openings: `${ROOT}data/openings-armenian.txt`,
-    seed: '1',
-  },
-  commands: { commands: '100000', seed: '1', batch: '24' },
+const MODE_OPTIONS: Record<string, readonly string[]> = {
+  games: ['games', 'threads-games', 'tc', 'concurrency', 'engine', 'openings', 'seed'],
+  commands: ['commands', 'seed', 'batch'],
 };
-const NUMBERS = new Set(['games', 'threads-games', 'concurrency', 'seed', 'commands', 'batch']);
 
-/** Reads `mode --key value ...`; undefined (after printing why) when the arguments are bad. */
-function parseArguments(
-  args: readonly string[],
-): { mode: string; values: Record<string, string> } | undefined {
-  const [mode, ...rest] = args;
-  if (mode === undefined || mode === '--help' || mode === '-h') {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  const values = DEFAULTS[mode] ? { ...DEFAULTS[mode] } : undefined;
-  if (values === undefined) return complain(`unknown mode '${mode}' (games or commands)`);
-  for (let i = 0; i < rest.length; i += 2) {
-    if (rest[i] === '--help' || rest[i] === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    }
-    const key = rest[i].replace(/^--/, '');
-    if (!rest[i].startsWith('--') || !(key in values)) return complain(`unknown argument '${rest[i]}' for ${mode}`); // prettier-ignore
-    const value = rest[i + 1];
-    if (value === undefined) return complain(`${rest[i]} needs a value`);
-    if (NUMBERS.has(key) && !/^\d+$/.test(value)) return complain(`${rest[i]} needs a whole number, got '${value}'`); // prettier-ignore
-    values[key] = value;
-  }
-  return { mode, values };
-}
-
-function complain(message: string): undefined {
-  console.error(`soak: ${message}\n${USAGE}`);
-  return undefined;
+interface GamesSettings {
+  readonly engine: string;
+  readonly tc: string;
+  readonly concurrency: number;
+  readonly openings: string;
+  readonly seed: number;
 }
 
 /** The slowest reply of a game set: its time, and the clock it had before it. */
@@ -115,18 +91,14 @@ function slowestReplies(
 }
 
 /** Plays `games` games at `threads` threads; prints and returns whether all went well. */
-async function playGames(
-  values: Record<string, string>,
-  games: number,
-  threads: number,
-): Promise<boolean> {
+async function playGames(values: GamesSettings, games: number, threads: number): Promise<boolean> {
   // prettier-ignore
   const args = [
     '--engine', `cmd=${values.engine}`, 'name=A',
     '--engine', `cmd=${values.engine}`, 'name=B',
     '--each', `tc=${values.tc}`, `option.Threads=${threads}`,
     '--games', String(games),
-    '--concurrency', values.concurrency,
+    '--concurrency', String(values.concurrency),
     '--openings', `file=${values.openings}`, 'order=random', `seed=${values.seed}`,
     '--rating-interval', '0',
   ]; // prettier-ignore
@@ -175,29 +147,47 @@ async function playGames(
 }
 
 async function main(): Promise<number> {
-  const parsed = parseArguments(process.argv.slice(2));
-  if (parsed === undefined) return 2;
-  const { mode, values } = parsed;
+  const { values, positionals } = readArguments(
+    USAGE,
+    Object.fromEntries(Object.values(MODE_OPTIONS).flat().map((name) => [name, { type: 'string' }])), // prettier-ignore
+    process.argv.slice(2),
+    true,
+  );
+  const [mode, ...extra] = positionals;
+  if (mode === undefined || !(mode in MODE_OPTIONS)) return usageError(USAGE, `the first word must be games or commands, got '${mode ?? ''}'`); // prettier-ignore
+  if (extra.length > 0) return usageError(USAGE, `unexpected '${extra.join(' ')}'`);
+  const foreign = Object.keys(values).find((name) => name !== 'help' && !MODE_OPTIONS[mode].includes(name)); // prettier-ignore
+  if (foreign !== undefined) return usageError(USAGE, `--${foreign} is not an option of ${mode}`); // prettier-ignore
+  const seed = wholeNumber(USAGE, values, 'seed', 1, 0, 2 ** 32 - 1);
   if (mode === 'commands') {
+    const batch = wholeNumber(USAGE, values, 'batch', 24, 1);
     const report = await runCommandStream({
       engine: [process.execPath, `${ROOT}bin/tama.js`],
-      commands: Number(values.commands),
-      seed: Number(values.seed),
-      batch: Math.max(1, Number(values.batch)),
+      commands: wholeNumber(USAGE, values, 'commands', 100_000, 1),
+      seed,
+      batch,
       progress: (sent) => {
-        if (sent % 10_000 < Number(values.batch) + 2) console.log(`  ${sent} commands`);
+        if (sent % 10_000 < batch + 2) console.log(`  ${sent} commands`);
       },
     });
-    console.log(`commands sent: ${report.commands} (seed ${values.seed}), go accepted: ${report.accepted}, refused commands: ${report.refused}, bestmoves: ${report.bestMoves}, readyok: ${report.readyOks}, ${Math.round(report.milliseconds / 1000)} s, mean load ${loadavg()[0].toFixed(1)}`); // prettier-ignore
+    console.log(`commands sent: ${report.commands} (seed ${seed}), go accepted: ${report.accepted}, refused commands: ${report.refused}, bestmoves: ${report.bestMoves}, readyok: ${report.readyOks}, ${Math.round(report.milliseconds / 1000)} s, load ${loadavg()[0].toFixed(1)}`); // prettier-ignore
     console.log(`invariant violations: ${report.violations.length}`);
     for (const violation of report.violations.slice(0, 20)) console.log(`  ${violation}`);
     return report.violations.length === 0 ? 0 : 1;
   }
-  const total = Number(values.games);
-  const threaded = Math.min(total, Number(values['threads-games']));
+  const total = wholeNumber(USAGE, values, 'games', 2000, 1);
+  const threaded = Math.min(total, wholeNumber(USAGE, values, 'threads-games', 200, 0));
+  const settings: GamesSettings = {
+    engine: typeof values.engine === 'string' ? values.engine : `node ${ROOT}bin/tama.js`,
+    tc: typeof values.tc === 'string' ? values.tc : '1+0.01',
+    concurrency: wholeNumber(USAGE, values, 'concurrency', 2, 1),
+    openings: typeof values.openings === 'string' ? values.openings : `${ROOT}data/openings-armenian.txt`, // prettier-ignore
+    seed,
+  };
+  if (parseClock(settings.tc).ok === false) return usageError(USAGE, `--tc: cannot read '${settings.tc}'`); // prettier-ignore
   let clean = true;
-  if (total - threaded > 0) clean = (await playGames(values, total - threaded, 1)) && clean;
-  if (threaded > 0) clean = (await playGames(values, threaded, 2)) && clean;
+  if (total - threaded > 0) clean = (await playGames(settings, total - threaded, 1)) && clean;
+  if (threaded > 0) clean = (await playGames(settings, threaded, 2)) && clean;
   return clean ? 0 : 1;
 }
 

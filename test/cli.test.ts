@@ -169,7 +169,7 @@ describe.concurrent('tama help texts', () => {
 });
 
 describe.concurrent('bench scripts', () => {
-  const scripts = ['run', 'selfplay', 'smp', 'protocol-latency', 'queue'].map((name) => [name, join(root, `dist/bench/${name}.js`)]); // prettier-ignore
+  const scripts = ['run', 'selfplay', 'smp', 'protocol-latency', 'queue', 'soak'].map((name) => [name, join(root, `dist/bench/${name}.js`)]); // prettier-ignore
 
   it.each(scripts)('%s answers --help with its usage and an example', async (_name, script) => {
     const { code, stdout } = await runNode(script, ['--help']);
