@@ -8,7 +8,8 @@
  * `games` plays the engine against itself with the match runner, which judges every game,
  * and reports forfeits of each kind (illegal move, time, stall, crash, disconnect), the
  * engines' protocol errors and stderr lines, and the slowest reply against the time it had
- * on its clock. The last `--threads-games` games are played with Threads 2.
+ * on its clock. The first `--threads-games` games are played with Threads 2. Ctrl-C stops
+ * and reports the games played so far.
  *
  * `commands` drives one engine process with a seeded stream of random commands sent without
  * waiting (bench/command-stream.ts) and reports every broken invariant. `npm test` runs the
@@ -30,7 +31,7 @@ const USAGE = `Usage: node dist/bench/soak.js games|commands [options]
 
 games     engine-against-engine games judged by the match runner
   --games N           games in all (default 2000)
-  --threads-games N   of which the last N with Threads 2 (default 200)
+  --threads-games N   of which the first N with Threads 2 (default 200)
   --tc TC             time control, as tama match's tc= (default 1+0.01)
   --concurrency N     games at once (default 2)
   --engine CMD        the engine command (default: node bin/tama.js of this checkout)
@@ -44,6 +45,7 @@ commands  a seeded stream of random commands to one engine process, checked agai
 
 Example: node dist/bench/soak.js games --games 200 --threads-games 20`;
 
+const interrupt = new AbortController();
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MODE_OPTIONS: Record<string, readonly string[]> = {
   games: ['games', 'threads-games', 'tc', 'concurrency', 'engine', 'openings', 'seed'],
@@ -118,6 +120,7 @@ async function playGames(values: GamesSettings, games: number, threads: number):
       if (/^Finished game /.test(line) && ++finished % 100 === 0) console.log(`  ${finished} games`); // prettier-ignore
     },
     warn: (line) => console.error(`  ${line}`),
+    signal: interrupt.signal,
     log: (label, direction, line) => {
       if (direction === '!') stderr.push(`${label}: ${line}`);
       else if (direction === '<' && line.startsWith('info string error')) errors.push(`${label}: ${line}`); // prettier-ignore
@@ -128,7 +131,9 @@ async function playGames(values: GamesSettings, games: number, threads: number):
     console.error(`soak: ${result.error.message}`);
     return false;
   }
-  const records = result.value.games.map((g) => g.record);
+  const records = result.value.games
+    .map((g) => g.record)
+    .filter((r) => r.termination !== 'interrupted');
   const forfeits = FORFEITS.map((kind) => [kind, records.filter((r) => r.termination === kind)] as const); // prettier-ignore
   const minutes = (performance.now() - started) / 60_000;
   const load = loads.length > 0 ? loads.reduce((a, b) => a + b) / loads.length : loadavg()[0];
@@ -185,9 +190,11 @@ async function main(): Promise<number> {
     seed,
   };
   if (parseClock(settings.tc).ok === false) return usageError(USAGE, `--tc: cannot read '${settings.tc}'`); // prettier-ignore
+  // Ctrl-C ends the games under way and still reports the games played.
+  process.once('SIGINT', () => interrupt.abort());
   let clean = true;
-  if (total - threaded > 0) clean = (await playGames(settings, total - threaded, 1)) && clean;
   if (threaded > 0) clean = (await playGames(settings, threaded, 2)) && clean;
+  if (total - threaded > 0 && !interrupt.signal.aborted) clean = (await playGames(settings, total - threaded, 1)) && clean; // prettier-ignore
   return clean ? 0 : 1;
 }
 
