@@ -7,6 +7,7 @@ import { relative } from 'node:path';
 import { MAX_THREADS } from '../src/engine/options.js';
 import { readArguments, usageError, wholeNumber } from './args.js';
 import { compareRuns } from './compare.js';
+import { formatMarkdown } from './markdown.js';
 import { formatComparison, formatRunHeader, formatSuite } from './report.js';
 import { defaultResultPath, describeRun, readRun, writeRun, type BenchRun } from './results.js';
 import { defaultPerftThreads, runSuites, SUITE_NAMES, type SuiteName } from './runner.js';
@@ -20,7 +21,12 @@ const USAGE = `Usage: npm run bench -- [options]     (or: node dist/bench/run.js
   --compare <old.json>     after the run, each figure beside old.json's, with the ratio new/old
   --compare <old.json> <new.json>
                            compare two saved runs without running anything
-  -h, --help               this text`;
+  --markdown               after the run, its figures as the README's Markdown table
+  --markdown <run.json>    the table of a saved run, without running anything
+  -h, --help               this text
+
+Example:
+  npm run bench -- --markdown        # measure, save the JSON, print the README table`;
 
 function print(line = ''): void {
   process.stdout.write(line + '\n');
@@ -51,13 +57,22 @@ async function main(args: readonly string[]): Promise<number> {
       threads: { type: 'string' },
       out: { type: 'string' },
       compare: { type: 'string' },
+      markdown: { type: 'boolean' },
     },
     args,
     true,
   );
   const compare = values.compare as string | undefined;
-  if (positionals.length > (compare === undefined ? 0 : 1)) {
+  const markdown = values.markdown === true;
+  if (markdown && compare !== undefined) usageError(USAGE, '--markdown and --compare do not go together'); // prettier-ignore
+  if (positionals.length > (compare === undefined && !markdown ? 0 : 1)) {
     usageError(USAGE, `unexpected argument '${positionals.at(-1)}'`);
+  }
+  if (markdown && positionals.length === 1) {
+    const saved = loadRun(positionals[0]);
+    if (saved === undefined) return 2;
+    for (const line of formatMarkdown(saved)) print(line);
+    return 0;
   }
   const suites = (values.suite as string[] | undefined) ?? [...SUITE_NAMES];
   const unknown = suites.find((name) => !(SUITE_NAMES as readonly string[]).includes(name));
@@ -97,6 +112,10 @@ async function main(args: readonly string[]): Promise<number> {
   if (oldRun !== undefined) {
     print();
     printComparison(oldRun, run);
+  }
+  if (markdown) {
+    print();
+    for (const line of formatMarkdown(run)) print(line);
   }
   return 0;
 }

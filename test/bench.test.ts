@@ -182,6 +182,15 @@ describe('npm run bench, built (dist/bench/run.js)', () => {
     const rows = compared.stdout.split('\n').filter((line) => line.startsWith('perft '));
     expect(rows).toHaveLength(2 * QUICK_PERFT.length);
     for (const line of rows) expect(line).toMatch(/ 1\.000$/);
+    // The README's table from the saved run: machine, date and commit, then one row a figure.
+    const table = (await run(process.execPath, [built(), '--markdown', out])).stdout.split('\n');
+    expect(table[0]).toMatch(/^Measured \d{4}-\d\d-\d\d \d\d:\d\d UTC on .+, \d+ cores?, .+, Node\.js v\d+\S*, at commit \S+/); // prettier-ignore
+    expect(table[0]).toContain(`at commit ${read.value.commit}`);
+    expect(table[0]).toContain('In quick mode');
+    expect(table[2]).toBe('| suite | task | median (±MAD) | unit | result of one call |');
+    for (const [name, leaves] of QUICK_PERFT) {
+      expect(table).toContainEqual(expect.stringMatching(new RegExp(`^\\| perft \\| ${name}, 1 thread \\| .* \\| nodes/s \\| ${leaves} \\|$`))); // prettier-ignore
+    }
   });
 
   it('refuses an unknown suite and an unreadable --compare file with exit code 2', async () => {

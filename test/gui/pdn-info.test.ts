@@ -85,6 +85,9 @@ describe('info lines', () => {
   it('ignores info strings and lines without a depth', () => {
     expect(parseInfoLine('info string error: nonsense')).toBeUndefined();
     expect(parseInfoLine('info nodes 5')).toBeUndefined();
+    // Progress lines keep the panel on the last finished iteration.
+    expect(parseInfoLine('info depth 12 nodes 1534022 nps 1021319 time 1502 currmove c3-d4 currmovenumber 3')).toBeUndefined(); // prettier-ignore
+    expect(parseInfoLine('info depth 11 nodes 2240517 nps 1016567 time 2204')).toBeUndefined();
     expect(parseInfoLine('bestmove c3-c4')).toBeUndefined();
   });
 
