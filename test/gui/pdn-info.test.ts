@@ -82,8 +82,13 @@ describe('info lines', () => {
     });
   });
 
-  it('ignores info strings and lines without a depth', () => {
+  it('ignores info strings, progress lines and lines without a depth', () => {
     expect(parseInfoLine('info string error: nonsense')).toBeUndefined();
+    expect(
+      parseInfoLine(
+        'info depth 9 nodes 120000 nps 400000 time 300 currmove c3-c4 currmovenumber 2',
+      ),
+    ).toBeUndefined();
     expect(parseInfoLine('info nodes 5')).toBeUndefined();
     expect(parseInfoLine('bestmove c3-c4')).toBeUndefined();
   });

@@ -24,7 +24,10 @@ export interface InfoLine {
 
 const NUMBER_FIELDS = ['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'time'] as const;
 
-/** Reads an `info depth ...` line; undefined for other info lines (strings, currmove). */
+/**
+ * Reads an `info depth ... score ...` line; undefined for other info lines (strings, the
+ * once-a-second progress lines with `currmove`, the final nodes-and-time line).
+ */
 export function parseInfoLine(line: string): InfoLine | undefined {
   const words = line.trim().split(/\s+/);
   if (words[0] !== 'info') return undefined;
@@ -51,7 +54,7 @@ export function parseInfoLine(line: string): InfoLine | undefined {
       i++;
     }
   }
-  if (fields.depth === undefined) return undefined;
+  if (fields.depth === undefined || score === undefined) return undefined;
   return {
     depth: fields.depth,
     seldepth: fields.seldepth,
