@@ -82,8 +82,13 @@ describe('info lines', () => {
     });
   });
 
-  it('ignores info strings and lines without a depth', () => {
+  it('ignores info strings, progress lines and lines without a depth', () => {
     expect(parseInfoLine('info string error: nonsense')).toBeUndefined();
+    expect(
+      parseInfoLine(
+        'info depth 9 nodes 120000 nps 400000 time 300 currmove c3-c4 currmovenumber 2',
+      ),
+    ).toBeUndefined();
     expect(parseInfoLine('info nodes 5')).toBeUndefined();
     // Progress lines keep the panel on the last finished iteration.
     expect(parseInfoLine('info depth 12 nodes 1534022 nps 1021319 time 1502 currmove c3-d4 currmovenumber 3')).toBeUndefined(); // prettier-ignore

@@ -25,8 +25,8 @@ export interface InfoLine {
 const NUMBER_FIELDS = ['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'time'] as const;
 
 /**
- * Reads an `info depth ...` line of a finished iteration; undefined for other info lines
- * (strings, and the periodic `info depth .. nodes .. currmove ..` progress without a score).
+ * Reads an `info depth ... score ...` line; undefined for other info lines (strings, the
+ * once-a-second progress lines with `currmove`, the final nodes-and-time line).
  */
 export function parseInfoLine(line: string): InfoLine | undefined {
   const words = line.trim().split(/\s+/);
