@@ -22,8 +22,10 @@ export class EndgameTables {
   maxPieces = 0;
   /** Probes that found their position (kept per instance; the search reads it). */
   hits = 0;
-  private readonly values: (Uint16Array | undefined)[] = new Array(1 << 16);
-  private readonly indexers: (Indexer | undefined)[] = new Array(1 << 16);
+  private readonly values: (Uint16Array | undefined)[] = new Array<Uint16Array | undefined>(
+    1 << 16,
+  );
+  private readonly indexers: (Indexer | undefined)[] = new Array<Indexer | undefined>(1 << 16);
   private readonly scratch = new Int32Array(12);
   private readonly loaded: TableData[] = [];
 
