@@ -22,7 +22,7 @@ import { losesWithin, winDistance } from '../search/solver.js';
 const built = new Map<VariantName, EndgameTables>();
 beforeAll(() => {
   for (const variant of VARIANT_NAMES) built.set(variant, solveAll(rulesFor(variant), 3));
-}, 300_000);
+}, 1_800_000);
 const tablesOf = (variant: VariantName) => built.get(variant) as EndgameTables;
 
 /** A Position over a raw state, with its key. */
@@ -115,7 +115,7 @@ describe.each(VARIANT_NAMES)('%s tables', (variant) => {
       }
     }
     expect(checked).toBeGreaterThan(100_000);
-  });
+  }, 600_000);
 
   it('agree with the exhaustive solver on a fixed-seed sample', () => {
     // Wins and losses within 7 plies are proved exactly; draws have no win or loss
@@ -158,7 +158,7 @@ describe.each(VARIANT_NAMES)('%s tables', (variant) => {
       }
     }
     expect(seen).toEqual({ win: 25, loss: 25, draw: 25 });
-  });
+  }, 600_000);
 
   it('give a position, its mirror image and its colour swap the same value', () => {
     const tables = tablesOf(variant);
@@ -184,7 +184,7 @@ describe.each(VARIANT_NAMES)('%s tables', (variant) => {
       compared++;
     }
     expect(compared).toBeGreaterThan(2500);
-  });
+  }, 600_000);
 });
 
 describe('known endings', () => {

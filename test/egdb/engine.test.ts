@@ -35,7 +35,7 @@ beforeAll(async () => {
   const built = await tama('egdb', 'build', '--pieces', '3', '--out', dir, '--threads', '2');
   expect(built.stdout).toMatch(/^built 9 units, 0 already there; .* MiB/);
   tables = loadTables(dir, 'armenian').tables;
-}, 600_000);
+}, 1_800_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('tama egdb', () => {
@@ -177,7 +177,7 @@ describe('playing with the databases', () => {
       expect(isWin(tables.probe(start.state))).toBe(true);
       expect(play(start, searcher(true), searcher(false)), start.toString()).toBe('first');
     }
-  });
+  }, 600_000);
 
   it('never loses a drawn ending', () => {
     const positions = [...pick('KvKM', 'draw', 3), ...pick('KvMM', 'draw', 3)];
@@ -186,5 +186,5 @@ describe('playing with the databases', () => {
       expect(isLoss(tables.probe(start.state))).toBe(false);
       expect(play(start, searcher(true), searcher(false)), start.toString()).not.toBe('second');
     }
-  });
+  }, 600_000);
 });
