@@ -1,6 +1,6 @@
 /**
  * The `tama` command line (commander): the protocol by default, and the perft, bench, match,
- * match-openings and gui commands. Each command loads its code only when it runs.
+ * match-openings, gui and egdb commands. Each command loads its code only when it runs.
  *
  * Exit codes, the same for every command: 0 success, 1 failure at run time (an engine that
  * would not start, a file that cannot be written), 2 bad usage (an unknown command or option,
@@ -18,6 +18,7 @@ import { BENCH_DEPTH, BENCH_HASH_MB } from '../search/bench-settings.js';
 import type { PerftOptions } from './perft.js';
 import type { BenchCommandOptions } from './bench.js';
 import type { MatchOpeningsOptions } from './match-openings.js';
+import type { EgdbBuildArgs, EgdbProbeArgs } from './egdb.js';
 
 // Each command loads its code when it runs, so that the protocol starts quickly.
 
@@ -217,6 +218,51 @@ Examples:
     });
 
   addCampaignCommands(program);
+
+  const egdb = program
+    .command('egdb')
+    .description('endgame databases: build them by retrograde analysis, probe a position');
+  egdb
+    .command('build')
+    .description('solve every position of up to N pieces and write the tables (resumable)')
+    .showHelpAfterError(helpHint('egdb build'))
+    .addOption(
+      new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
+    )
+    .option('--pieces <n>', 'most pieces on the board (2-5)', integerIn(2, 5), 4)
+    .option('--out <dir>', 'database folder', 'egdb')
+    .option(`--threads <n>`, `worker threads (1-${MAX_THREADS})`, integerIn(1, MAX_THREADS), 1)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  tama egdb build --pieces 4 --threads 2            Armenian tables of up to 4 pieces in egdb/
+  tama egdb build --variant turkish --out /data/egdb`,
+    )
+    .action(async (options: EgdbBuildArgs) => {
+      const { runEgdbBuild } = await import('./egdb.js');
+      finish('egdb build', await runEgdbBuild(options, print, printError));
+    });
+  egdb
+    .command('probe')
+    .description('the database value of a position, its distance and the best moves')
+    .showHelpAfterError(helpHint('egdb probe'))
+    .argument('<position...>', 'position text, e.g. W:WKa1,Kh8:BKd5')
+    .addOption(
+      new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
+    )
+    .option('--path <dir>', 'database folder', 'egdb')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  tama egdb probe W:WKa1,Kh8:BKd5                   value, distance and every move's value
+  tama egdb probe --variant turkish --path /data/egdb B:WKa1:BKa5,d4`,
+    )
+    .action(async (words: string[], options: EgdbProbeArgs) => {
+      const { runEgdbProbe } = await import('./egdb.js');
+      finish('egdb probe', runEgdbProbe(words.join(' '), options, print, printError));
+    });
 
   // `tama help frob` is answered as `tama frob`: an unknown command, with a suggestion.
   const words = argv.slice(2);

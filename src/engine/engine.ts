@@ -3,6 +3,7 @@
  * options, the transposition table and the pool of search threads. `go` resolves with the
  * best move and reports progress as typed events; nothing here formats protocol text.
  */
+import { existsSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { legalMoves, parseMove, type LegalMove } from '../core/notation.js';
@@ -25,6 +26,9 @@ import {
   type OptionValue,
 } from './options.js';
 import { DONE, type SearchTask } from './search-worker.js';
+import { loadTables } from '../egdb/load.js';
+import type { EndgameTables, TableData } from '../egdb/tables.js';
+import { describeCode } from '../egdb/value.js';
 
 export interface EngineSettings {
   hash: number;
@@ -35,6 +39,7 @@ export interface EngineSettings {
   ponder: boolean;
   drawPlies: number;
   skillLevel: number;
+  egdbPath: string;
 }
 
 export interface BestMove {
@@ -96,7 +101,11 @@ export class Engine {
     ponder: optionDefault('Ponder') as boolean,
     drawPlies: optionDefault('Draw Plies') as number,
     skillLevel: optionDefault('Skill Level') as number,
+    egdbPath: optionDefault('EGDB Path') as string,
   };
+  /** The endgame tables of the current variant, or none. */
+  private egdb: EndgameTables | undefined;
+  private tablesGeneration = 0;
   private startText = 'startpos';
   private start: Position = Position.start('armenian');
   private current: Position = this.start;
@@ -182,8 +191,19 @@ export class Engine {
         if (value !== this.settings.variant) {
           this.settings.variant = value as VariantName;
           this.resetGame(Position.start(this.settings.variant), 'startpos');
+          // The tables are per variant: load the new variant's from the same folder.
+          if (!this.loadEndgameTables(this.settings.egdbPath).ok) {
+            this.egdb = undefined;
+            this.tablesGeneration++;
+          }
         }
         break;
+      case 'EGDB Path': {
+        const loaded = this.loadEndgameTables(value as string);
+        if (!loaded.ok) return loaded;
+        this.settings.egdbPath = value as string;
+        break;
+      }
       case 'MultiPV':
         this.settings.multiPV = value as number;
         break;
@@ -204,6 +224,39 @@ export class Engine {
         break;
     }
     return ok(undefined);
+  }
+
+  /**
+   * Loads the current variant's tables from `path` (EMPTY_STRING: none). A folder that does
+   * not exist, holds no table of the variant or holds a damaged one is refused.
+   */
+  private loadEndgameTables(path: string): Result<void> {
+    if (path === optionDefault('EGDB Path')) {
+      this.egdb = undefined;
+      this.tablesGeneration++;
+      return ok(undefined);
+    }
+    if (!existsSync(path)) return fail('egdb-missing', `EGDB Path: no folder ${path}`);
+    const { tables, errors } = loadTables(path, this.settings.variant);
+    if (errors.length > 0) return fail('egdb-damaged', `EGDB Path: ${errors[0]}`);
+    if (tables.maxPieces === 0) {
+      return fail('egdb-empty', `EGDB Path: no ${this.settings.variant} tables under ${path} (build them with tama egdb build)`); // prettier-ignore
+    }
+    this.egdb = tables;
+    this.tablesGeneration++;
+    return ok(undefined);
+  }
+
+  /** The database value of the current position, as words; undefined when not covered. */
+  endgameValue(): { value: string; pieces: number } | undefined {
+    if (this.egdb === undefined) return undefined;
+    const code = this.egdb.probe(this.current.state);
+    return code < 0 ? undefined : { value: describeCode(code), pieces: this.egdb.maxPieces };
+  }
+
+  /** Entries of the loaded tables (0: none), for display. */
+  get endgameEntries(): number {
+    return this.egdb?.entries ?? 0;
   }
 
   /** A new game: the table and the move-ordering history are forgotten. */
@@ -320,6 +373,8 @@ export class Engine {
       ttAge: this.ttAge,
       controlBuffer: this.control.buffer,
       threads,
+      tables: (this.egdb?.tables ?? []) as TableData[],
+      tablesGeneration: this.tablesGeneration,
       newGame: this.newGamePending,
     };
     this.newGamePending = false;

@@ -11,7 +11,11 @@ export type OptionDefinition =
   | { readonly name: string; readonly type: 'spin'; readonly default: number; readonly min: number; readonly max: number } // prettier-ignore
   | { readonly name: string; readonly type: 'check'; readonly default: boolean }
   | { readonly name: string; readonly type: 'combo'; readonly default: string; readonly choices: readonly string[] } // prettier-ignore
-  | { readonly name: string; readonly type: 'button' };
+  | { readonly name: string; readonly type: 'button' }
+  | { readonly name: string; readonly type: 'string'; readonly default: string };
+
+/** How a string option with no value shows (the UCI convention). */
+export const EMPTY_STRING = '<empty>';
 
 export const MAX_THREADS = Math.max(1, availableParallelism()) * 4;
 
@@ -25,6 +29,8 @@ export const OPTIONS: readonly OptionDefinition[] = [
   { name: 'Draw Plies', type: 'spin', default: 100, min: 0, max: 1000 },
   { name: 'Skill Level', type: 'spin', default: MAX_SKILL_LEVEL, min: 0, max: MAX_SKILL_LEVEL },
   { name: 'Clear Hash', type: 'button' },
+  // A folder of endgame tables (tama egdb build); <empty> for none.
+  { name: 'EGDB Path', type: 'string', default: EMPTY_STRING },
 ];
 
 export type OptionValue = number | boolean | string | undefined;
@@ -66,6 +72,10 @@ export function parseOptionValue(
         return fail('bad-value', `option ${option.name} needs true or false, got '${text ?? ''}'`);
       }
       return ok(lower === 'true');
+    }
+    case 'string': {
+      const value = text?.trim() ?? '';
+      return ok(value === '' ? EMPTY_STRING : value);
     }
     case 'combo': {
       const lower = text?.trim().toLowerCase();

@@ -6,11 +6,12 @@
 import type { MessagePort } from 'node:worker_threads';
 import { Position } from '../core/position.js';
 import { QUIET_PLIES } from '../core/state.js';
-import type { VariantName } from '../core/variant.js';
+import { rulesFor, type VariantName } from '../core/variant.js';
 import { SearchControl } from '../search/control.js';
 import { Searcher, type SearchResult, type SearchSettings } from '../search/search.js';
 import type { SearchLimits } from '../search/timeman.js';
 import { TranspositionTable } from '../search/tt.js';
+import { EndgameTables, type TableData } from '../egdb/tables.js';
 
 export interface SearchTask {
   readonly fen: string;
@@ -27,6 +28,10 @@ export interface SearchTask {
   readonly ttAge: number;
   readonly controlBuffer: SharedArrayBuffer;
   readonly threads: number;
+  /** Endgame tables over SharedArrayBuffers (none: an empty list). */
+  readonly tables: readonly TableData[];
+  /** Changes whenever the engine loads other tables: the worker then wraps them anew. */
+  readonly tablesGeneration: number;
   /** True for the first search after a new game: forget the move-ordering history. */
   readonly newGame: boolean;
   /** Where the main thread sends its info lines. */
@@ -41,6 +46,8 @@ export const DONE = 'done';
 let searcher: Searcher | undefined;
 let generation = -1;
 let table: TranspositionTable | undefined;
+let endgame: EndgameTables | null = null;
+let endgameGeneration = -1;
 
 export default function search(task: SearchTask): SearchResult | Promise<SearchResult> {
   if (task.fail === 'throw') throw new Error('search worker failed on purpose (test)');
@@ -64,6 +71,15 @@ export default function search(task: SearchTask): SearchResult | Promise<SearchR
   table.age = task.ttAge;
   if (searcher === undefined) searcher = new Searcher(table, control);
   else searcher.attach(table, control);
+  if (endgameGeneration !== task.tablesGeneration) {
+    endgameGeneration = task.tablesGeneration;
+    endgame = null;
+    if (task.tables.length > 0) {
+      endgame = new EndgameTables(rulesFor(task.variant));
+      for (const data of task.tables) endgame.add(data);
+    }
+  }
+  searcher.attachTables(endgame);
   if (task.newGame) searcher.clearHistory();
   const parsed = Position.parse(task.fen, task.variant);
   if (!parsed.ok) throw new Error(`search worker got a bad position: ${parsed.error.message}`);

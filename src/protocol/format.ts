@@ -7,7 +7,7 @@ import type { SearchInfo } from '../search/search.js';
 export function formatInfo(info: SearchInfo): string {
   const score = `score ${info.score.kind} ${info.score.value}`;
   const pv = info.pv.length > 0 ? ` pv ${info.pv.join(' ')}` : '';
-  return `info depth ${info.depth} seldepth ${info.seldepth} multipv ${info.multipv} ${score} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} time ${info.time}${pv}`; // prettier-ignore
+  return `info depth ${info.depth} seldepth ${info.seldepth} multipv ${info.multipv} ${score} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull}${info.tbhits > 0 ? ` tbhits ${info.tbhits}` : ''} time ${info.time}${pv}`; // prettier-ignore
 }
 
 /**
@@ -36,6 +36,8 @@ export function formatOption(option: OptionDefinition): string {
       return `option name ${option.name} type combo default ${option.default} ${option.choices.map((c) => `var ${c}`).join(' ')}`; // prettier-ignore
     case 'button':
       return `option name ${option.name} type button`;
+    case 'string':
+      return `option name ${option.name} type string default ${option.default}`;
   }
 }
 

@@ -317,6 +317,8 @@ export class Session {
     this.send(`Key: ${position.keyHex()}`);
     this.send(`Variant: ${engine.settings.variant}`);
     this.send(`Plies without progress: ${position.quietPlies}`);
+    const endgame = engine.endgameValue();
+    if (endgame !== undefined) this.send(`Endgame database: ${endgame.value}`);
     this.send(`Game: ${engine.describeGame()}`);
   }
 

@@ -1,6 +1,7 @@
 /**
  * What the engine and its search threads share besides the transposition table: the stop
- * flag, the ponder state and each thread's node count, in one small SharedArrayBuffer.
+ * flag, the ponder state and each thread's node and endgame-database hit counts, in one small
+ * SharedArrayBuffer.
  * Flags go through Atomics; counts are plain float64 slots, each written by one thread.
  */
 
@@ -13,7 +14,8 @@ const MOVE = 4;
 const MOVE_CAPTURED_LO = 5;
 const MOVE_CAPTURED_HI = 6;
 const FLAG_WORDS = 8;
-/** Slot 0 of the float64 view: the time (epoch ms) of ponderhit; then one per thread. */
+/** Slot 0 of the float64 view: the time (epoch ms) of ponderhit; then each thread's nodes, then
+ * each thread's endgame-database hits. */
 const PONDERHIT_TIME = 0;
 
 export class SearchControl {
@@ -25,12 +27,15 @@ export class SearchControl {
     readonly threads: number,
   ) {
     this.flags = new Int32Array(buffer, 0, FLAG_WORDS);
-    this.numbers = new Float64Array(buffer, FLAG_WORDS * 4, 1 + threads);
+    this.numbers = new Float64Array(buffer, FLAG_WORDS * 4, 1 + 2 * threads);
   }
 
   /** A fresh buffer for up to `threads` threads. */
   static create(threads: number): SearchControl {
-    return new SearchControl(new SharedArrayBuffer(FLAG_WORDS * 4 + 8 * (1 + threads)), threads);
+    return new SearchControl(
+      new SharedArrayBuffer(FLAG_WORDS * 4 + 8 * (1 + 2 * threads)),
+      threads,
+    );
   }
 
   /** Clears every flag and count before a search. */
@@ -110,6 +115,17 @@ export class SearchControl {
 
   setNodes(thread: number, nodes: number): void {
     this.numbers[1 + thread] = nodes;
+  }
+
+  /** Endgame database hits of one thread (written by that thread only). */
+  setTbHits(thread: number, hits: number): void {
+    this.numbers[1 + this.threads + thread] = hits;
+  }
+
+  totalTbHits(): number {
+    let total = 0;
+    for (let i = 1 + this.threads; i <= 2 * this.threads; i++) total += this.numbers[i];
+    return total;
   }
 
   totalNodes(): number {

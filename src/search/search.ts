@@ -12,6 +12,8 @@ import { formatMove } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { applyMove, KEY_HI, KEY_LO, QUIET_PLIES, SIDE, STATE_SIZE } from '../core/state.js';
 import type { Rules } from '../core/variant.js';
+import { bestMoves } from '../egdb/best.js';
+import type { EndgameTables } from '../egdb/tables.js';
 import { nowMs, type SearchControl } from './control.js';
 import { evaluate, sideToMoveMobility } from './eval.js';
 import { MAX_SKILL_LEVEL, pickSkillLine } from './skill.js';
@@ -70,6 +72,8 @@ export interface SearchInfo {
   readonly nps: number;
   readonly hashfull: number;
   readonly time: number;
+  /** Positions scored from the endgame databases, all threads together. */
+  readonly tbhits: number;
   readonly pv: readonly string[];
 }
 
@@ -165,6 +169,8 @@ export class Searcher {
   private checkCountdown = 1024;
   /** The depth of the iteration under way; depth 1 always completes. */
   private rootDepth = 0;
+  /** Endgame databases, or null: then the probe at node entry is one test of this field. */
+  private egdb: EndgameTables | null = null;
 
   constructor(tt: TranspositionTable, control: SearchControl) {
     this.tt = tt;
@@ -180,6 +186,11 @@ export class Searcher {
   attach(tt: TranspositionTable, control: SearchControl): void {
     this.tt = tt;
     this.control = control;
+  }
+
+  /** Scores positions the tables cover from them (null: no databases). */
+  attachTables(tables: EndgameTables | null): void {
+    this.egdb = tables;
   }
 
   /** Forgets move-ordering statistics: a new game. */
@@ -246,6 +257,10 @@ export class Searcher {
         candidates = rootCount;
         this.rootExcluded.fill(0, 0, rootCount);
       }
+    }
+    if (this.egdb !== null) {
+      this.egdb.hits = 0;
+      candidates = this.keepDatabaseMoves(root, rootCount, candidates);
     }
     for (let i = 0; i < rootCount; i++) this.rootOrder[i] = i;
 
@@ -360,6 +375,7 @@ export class Searcher {
       this.lastPv = skillLines.pvs[line];
       ponderIndex = this.lastPv.length > 1 ? 1 : -1;
     }
+    if (this.egdb !== null) this.control.setTbHits(this.threadIndex, this.egdb.hits);
 
     const best = bestIndex >= 0 ? bestIndex : this.firstCandidate(rootCount);
     const bestMove = formatMove(root, rootList.moves[best], rootList.capturedLo[best], rootList.capturedHi[best]); // prettier-ignore
@@ -386,6 +402,28 @@ export class Searcher {
       nodes: this.nodes,
       interrupted: this.aborted,
     };
+  }
+
+  /**
+   * A root the databases cover: only the moves that keep its value stay candidates (the
+   * fastest win, a draw, the longest loss), so that a won ending is won on the board.
+   */
+  private keepDatabaseMoves(root: Position, rootCount: number, candidates: number): number {
+    const best = (this.egdb as EndgameTables).probe(root.state) < 0 ? undefined : bestMoves(this.egdb as EndgameTables, root); // prettier-ignore
+    if (best === undefined || best.length === 0) return candidates;
+    const list = this.lists[0];
+    let kept = 0;
+    for (let i = 0; i < rootCount; i++) {
+      if (this.rootExcluded[i] !== 0) continue;
+      const keeps = best.some((m) => m.move.move === list.moves[i] && m.move.capturedLo === list.capturedLo[i] && m.move.capturedHi === list.capturedHi[i]); // prettier-ignore
+      if (keeps) kept++;
+    }
+    if (kept === 0) return candidates; // searchmoves left none of them: respect searchmoves
+    for (let i = 0; i < rootCount; i++) {
+      const keeps = best.some((m) => m.move.move === list.moves[i] && m.move.capturedLo === list.capturedLo[i] && m.move.capturedHi === list.capturedHi[i]); // prettier-ignore
+      if (!keeps) this.rootExcluded[i] = 2;
+    }
+    return kept;
   }
 
   private lastPv: { moves: Int32Array; lo: Int32Array; hi: Int32Array; length: number } | undefined;
@@ -432,6 +470,7 @@ export class Searcher {
       walk.play(pv.moves[i], pv.lo[i], pv.hi[i]);
     }
     this.control.setNodes(this.threadIndex, this.nodes);
+    if (this.egdb !== null) this.control.setTbHits(this.threadIndex, this.egdb.hits);
     const nodes = this.control.totalNodes();
     const time = Math.max(0, Math.round(elapsed));
     return {
@@ -443,6 +482,7 @@ export class Searcher {
       nps: time > 0 ? Math.round((nodes * 1000) / time) : nodes * 1000,
       hashfull: this.tt.hashfull(),
       time,
+      tbhits: this.control.totalTbHits(),
       pv: texts,
     };
   }
@@ -610,6 +650,11 @@ export class Searcher {
       alpha = Math.max(alpha, -MATE + ply);
       beta = Math.min(beta, MATE - ply - 1);
       if (alpha >= beta) return alpha;
+      if (this.egdb !== null) {
+        // A database position: its exact value, wins and losses by distance (value.ts).
+        const code = this.egdb.probe(state);
+        if (code >= 0) return code === 0 ? 0 : (code & 1) === 0 ? MATE - ply - code + 1 : -MATE + ply + code - 1; // prettier-ignore
+      }
     }
     if (depth <= 0 || ply >= MAX_PLY - 1) return this.quiescence(ply, alpha, beta);
     this.nodes++;

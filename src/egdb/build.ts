@@ -1,0 +1,83 @@
+/**
+ * `tama egdb build`: every table of up to N pieces, group by group (material.ts orders
+ * them), the units of a group in parallel on worker threads. A unit whose files are
+ * already there and sound is skipped, so a stopped build resumes where it was.
+ */
+import { MessageChannel } from 'node:worker_threads';
+import { statSync } from 'node:fs';
+import { Piscina } from 'piscina';
+import type { VariantName } from '../core/variant.js';
+import type { UnitSummary, UnitTask } from './build-worker.js';
+import { readTable, tablePath } from './file.js';
+import { buildPlan, keyOf, materialName, type Material } from './material.js';
+import type { UnitProgress } from './retrograde.js';
+
+export interface BuildOptions {
+  readonly variant: VariantName;
+  readonly pieces: number;
+  readonly dir: string;
+  readonly threads: number;
+}
+
+export interface BuildReport {
+  readonly built: number;
+  readonly skipped: number;
+  readonly bytes: number;
+  readonly seconds: number;
+}
+
+const WORKER_FILE = new URL('./build-worker.js', import.meta.url).href;
+
+/** Whether every table of a unit is on disk and passes its checks. */
+function unitDone(options: BuildOptions, unit: readonly Material[]): boolean {
+  return unit.every((material) => readTable(options.dir, options.variant, material).ok);
+}
+
+/** Builds the databases; `log` receives progress lines (for stderr). */
+export async function buildDatabases(
+  options: BuildOptions,
+  log: (line: string) => void,
+): Promise<BuildReport> {
+  const start = performance.now();
+  const plan = buildPlan(options.pieces);
+  const units = plan.flat();
+  const pool = new Piscina<UnitTask, UnitSummary>({
+    filename: WORKER_FILE,
+    minThreads: 1,
+    maxThreads: options.threads,
+    idleTimeout: 1000,
+  });
+  let finished = 0;
+  let built = 0;
+  let skipped = 0;
+  try {
+    for (const group of plan) {
+      await Promise.all(
+        group.map(async (unit) => {
+          const name = unit.map(materialName).join(' + ');
+          if (unitDone(options, unit)) {
+            skipped++;
+            log(`[${++finished}/${units.length}] ${name}: already built`);
+            return;
+          }
+          const unitStart = performance.now();
+          const channel = new MessageChannel();
+          channel.port1.on('message', (progress: UnitProgress) => {
+            const percent = ((100 * progress.done) / progress.total).toFixed(0);
+            log(`    ${name}: ${progress.phase === 'scan' ? `scanning ${percent}%` : `spreading, ${progress.done} positions decided`}`); // prettier-ignore
+          });
+          const task: UnitTask = { variant: options.variant, dir: options.dir, unit: unit.map(keyOf), port: channel.port2 }; // prettier-ignore
+          await pool.run(task, { transferList: [channel.port2] });
+          channel.port1.close();
+          built++;
+          log(`[${++finished}/${units.length}] ${name}: ${((performance.now() - unitStart) / 1000).toFixed(1)} s`); // prettier-ignore
+        }),
+      );
+    }
+  } finally {
+    await pool.destroy();
+  }
+  let bytes = 0;
+  for (const material of units.flat()) bytes += statSync(tablePath(options.dir, options.variant, material)).size; // prettier-ignore
+  return { built, skipped, bytes, seconds: (performance.now() - start) / 1000 };
+}
