@@ -16,9 +16,10 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { legalMoves } from '../src/core/notation.js';
+import { Game } from '../src/core/game.js';
 import { Position } from '../src/core/position.js';
-import { countMoves, hasCapture } from '../src/core/movegen.js';
+import { WHITE } from '../src/core/variant.js';
+import { generateOpenings } from '../src/match/make-openings.js';
 import { countOutcomes, formatElo, pairOutcome, pentanomialElo, trinomialElo, type GameOutcome } from '../src/match/stats.js'; // prettier-ignore
 import { seededRandom, shuffled } from '../src/match/random.js';
 import { SearchControl, nowMs } from '../src/search/control.js';
@@ -55,30 +56,6 @@ interface Job {
   readonly maxPlies: number;
 }
 
-/** Distinct openings: 6-8 random plies from the start, equal material, no capture pending. */
-export function makeOpenings(count: number, seed: number): string[] {
-  const next = seededRandom(seed);
-  const seen = new Set<string>();
-  const out: string[] = [];
-  while (out.length < count) {
-    const p = Position.start();
-    const plies = 6 + Math.floor(next() * 3);
-    for (let i = 0; i < plies; i++) {
-      const moves = legalMoves(p);
-      if (moves.length === 0) break;
-      const m = moves[Math.floor(next() * moves.length)];
-      p.play(m.move, m.capturedLo, m.capturedHi);
-    }
-    const balanced = p.squares(0).length === p.squares(1).length && p.squares(2).length + p.squares(3).length === 0; // prettier-ignore
-    if (!balanced || hasCapture(p.rules, p.state)) continue;
-    const text = p.toString();
-    if (seen.has(text)) continue;
-    seen.add(text);
-    out.push(text);
-  }
-  return out;
-}
-
 /** One player: a searcher with its own table. */
 class Player {
   readonly searcher: Searcher;
@@ -93,7 +70,7 @@ class Player {
     this.tt.clear();
     this.searcher.clearHistory();
   }
-  move(position: Position, keys: number[], nodes: number): string | undefined {
+  move(position: Position, keys: readonly number[], nodes: number): string | undefined {
     this.control.reset(false);
     this.tt.age = (this.tt.age + 1) & 63;
     const settings = { multiPV: 1, drawPlies: 100, moveOverhead: 0, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
@@ -101,7 +78,7 @@ class Player {
   }
 }
 
-/** Plays one game; returns the result for White. */
+/** Plays one game; returns the result for White (a draw at `maxPlies`). */
 function playGame(
   opening: string,
   white: Player,
@@ -109,28 +86,19 @@ function playGame(
   nodes: number,
   maxPlies: number,
 ): GameOutcome {
-  const parsed = Position.parse(opening);
+  const parsed = Game.parse(opening, []);
   if (!parsed.ok) throw new Error(parsed.error.message);
-  const position = parsed.value;
+  const game = parsed.value;
   white.newGame();
   black.newGame();
-  const keys: number[] = [];
-  const seen = new Map<string, number>();
-  for (let ply = 0; ply < maxPlies; ply++) {
-    if (countMoves(position.rules, position.state) === 0) {
-      return position.sideToMove === 0 ? 'loss' : 'win';
+  while (game.plies < maxPlies) {
+    const end = game.outcome();
+    if (end) return end.winner === undefined ? 'draw' : end.winner === WHITE ? 'win' : 'loss';
+    const player = game.position.sideToMove === WHITE ? white : black;
+    const text = player.move(game.position, game.keys, nodes);
+    if (text === undefined || !game.playText(text).ok) {
+      throw new Error(`illegal move ${text} in ${game.position.toString()}`);
     }
-    if (position.quietPlies >= 100) return 'draw';
-    const key = position.keyHex();
-    const times = (seen.get(key) ?? 0) + 1;
-    if (times >= 3) return 'draw';
-    seen.set(key, times);
-    const player = position.sideToMove === 0 ? white : black;
-    const text = player.move(position, keys, nodes);
-    const move = legalMoves(position).find((m) => m.text === text);
-    if (move === undefined) throw new Error(`illegal move ${text} in ${position.toString()}`);
-    keys.push(position.keyLo, position.keyHi);
-    position.play(move.move, move.capturedLo, move.capturedHi);
   }
   return 'draw';
 }
@@ -176,7 +144,7 @@ if (!isMainThread) {
   // A file of position text (one a line, '#' comments), or openings made here from the seed.
   const openings = file
     ? shuffled(readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#')), seededRandom(seed)).slice(0, Math.ceil(games / 2)) // prettier-ignore
-    : makeOpenings(Math.ceil(games / 2), seed);
+    : await seededOpenings(Math.ceil(games / 2), seed);
   const outcomes: GameOutcome[] = [];
   const pairs: number[] = [0, 0, 0, 0, 0];
   const started = Date.now();
@@ -205,4 +173,19 @@ if (!isMainThread) {
   console.log(`${first} vs ${second}: ${outcomes.length} games at ${nodes} nodes/move, ${((Date.now() - started) / 1000).toFixed(0)} s`); // prettier-ignore
   console.log(`W/D/L ${wdl.wins}/${wdl.draws}/${wdl.losses}  ${formatElo(trinomialElo(wdl))}`);
   console.log(`pairs [0, ½, 1, 1½, 2]: ${pairs.join(' ')}  pentanomial ${formatElo(pentanomialElo(pairs as [number, number, number, number, number]))}`); // prettier-ignore
+}
+
+/** Distinct balanced openings after 6-8 random plies, from the match runner's generator. */
+async function seededOpenings(count: number, seed: number): Promise<string[]> {
+  const generated = await generateOpenings({
+    variant: 'armenian',
+    count,
+    minPlies: 6,
+    maxPlies: 8,
+    seed,
+    mobilityGap: 4,
+    format: 'fen',
+  });
+  if (!generated.ok) throw new Error(generated.error.message);
+  return [...generated.value.lines];
 }

@@ -175,7 +175,6 @@ Examples:
       integerIn(0, 1000),
       4,
     )
-    .option('--check-depth <n>', 'plies of the material check, 0 = off (0-4)', integerIn(0, 4), 2)
     .addOption(
       new Option('--format <kind>', 'position text or moves from the start')
         .choices(['fen', 'moves'])

@@ -7,7 +7,8 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { legalMoves, parseMove, type LegalMove } from '../core/notation.js';
 import { perftDivide } from '../core/perft.js';
-import { Position } from '../core/position.js';
+import { Game } from '../core/game.js';
+import type { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import { SearchControl, nowMs } from '../search/control.js';
@@ -85,12 +86,10 @@ export class Engine {
     drawPlies: optionDefault('Draw Plies') as number,
     skillLevel: optionDefault('Skill Level') as number,
   };
+  /** The game the next search continues: its first position, moves and keys. */
+  private game: Game = Game.fromStart('armenian');
+  /** How `position` named the first position: `startpos` or its position text. */
   private startText = 'startpos';
-  private start: Position = Position.start('armenian');
-  private current: Position = this.start;
-  private moveTexts: string[] = [];
-  /** Keys of the positions before the current one, lo and hi in turn. */
-  private gameKeys: number[] = [];
 
   private ttBuffer: SharedArrayBuffer;
   private ttGeneration = 0;
@@ -125,11 +124,11 @@ export class Engine {
 
   /** The position the next search starts from. */
   get position(): Position {
-    return this.current;
+    return this.game.position;
   }
 
   get moves(): readonly string[] {
-    return this.moveTexts;
+    return this.game.moves;
   }
 
   /** Sets an option by name (case-insensitive); refuses bad names and values. */
@@ -160,7 +159,7 @@ export class Engine {
       case 'Variant':
         if (value !== this.settings.variant) {
           this.settings.variant = value as VariantName;
-          this.resetGame(Position.start(this.settings.variant), 'startpos');
+          this.resetGame();
         }
         break;
       case 'MultiPV':
@@ -191,16 +190,13 @@ export class Engine {
     new Int32Array(this.ttBuffer).fill(0);
     this.ttAge = 0;
     this.newGamePending = true;
-    this.resetGame(Position.start(this.settings.variant), 'startpos');
+    this.resetGame();
     return ok(undefined);
   }
 
-  private resetGame(start: Position, text: string): void {
-    this.start = start;
-    this.startText = text;
-    this.current = start;
-    this.moveTexts = [];
-    this.gameKeys = [];
+  private resetGame(): void {
+    this.game = Game.fromStart(this.settings.variant);
+    this.startText = 'startpos';
   }
 
   /**
@@ -209,54 +205,35 @@ export class Engine {
    */
   setPosition(fen: string | undefined, moves: readonly string[]): Result<void> {
     if (this.searching) return fail('busy', 'cannot change the position while searching');
-    let start: Position;
-    if (fen === undefined) {
-      start = Position.start(this.settings.variant);
-    } else {
-      const parsed = Position.parse(fen, this.settings.variant);
-      if (!parsed.ok) return fail(parsed.error.code, `bad position text: ${parsed.error.message}`);
-      start = parsed.value;
-    }
-    let walk = start;
-    const keys: number[] = [];
-    const texts: string[] = [];
-    for (let i = 0; i < moves.length; i++) {
-      const parsed = parseMove(walk, moves[i]);
-      if (!parsed.ok) {
-        return fail(parsed.error.code, `move ${i + 1} of the list: ${parsed.error.message}`);
-      }
-      keys.push(walk.keyLo, walk.keyHi);
-      walk = walk.clone();
-      walk.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
-      texts.push(parsed.value.text);
-    }
-    this.start = start;
-    this.startText = fen === undefined ? 'startpos' : start.toString();
-    this.current = walk;
-    this.moveTexts = texts;
-    this.gameKeys = keys;
+    const parsed = Game.parse(fen, moves, this.settings.variant);
+    if (!parsed.ok) return parsed;
+    this.game = parsed.value;
+    this.startText = fen === undefined ? 'startpos' : this.game.start.toString();
     return ok(undefined);
   }
 
   /** Reads move text against the current position. */
   parseMove(text: string): Result<LegalMove> {
-    return parseMove(this.current, text);
+    return parseMove(this.game.position, text);
   }
 
   /** The legal moves of the current position. */
   legalMoves(): LegalMove[] {
-    return legalMoves(this.current);
+    return legalMoves(this.game.position);
   }
 
   /** The static evaluation with its terms, or why there is none. */
   evaluate(): { score: number; terms: Record<TermName, number>; capturePending: boolean } {
-    const result = evaluateWithTerms(this.current.rules, this.current.state);
-    return { ...result, capturePending: hasCapture(this.current.rules, this.current.state) };
+    const result = evaluateWithTerms(this.game.position.rules, this.game.position.state);
+    return {
+      ...result,
+      capturePending: hasCapture(this.game.position.rules, this.game.position.state),
+    };
   }
 
   /** Perft split by root move of the current position. */
   perft(depth: number): { move: string; nodes: number }[] {
-    return perftDivide(this.current, depth);
+    return perftDivide(this.game.position, depth);
   }
 
   /**
@@ -284,10 +261,10 @@ export class Engine {
       else this.events.info(message);
     });
     const base = {
-      fen: this.current.toString(),
+      fen: this.game.position.toString(),
       variant: this.settings.variant,
-      gameKeys: this.gameKeys,
-      quietPlies: this.current.quietPlies,
+      gameKeys: this.game.keys,
+      quietPlies: this.game.position.quietPlies,
       limits,
       ttBuffer: this.ttBuffer,
       ttGeneration: this.ttGeneration,
@@ -323,7 +300,7 @@ export class Engine {
         }),
       );
     }
-    const position = this.current;
+    const position = this.game.position;
     const report = this.events.progress?.bind(this.events);
     const ticker =
       report === undefined
@@ -375,7 +352,8 @@ export class Engine {
 
   /** The game as `position` would set it: for display. */
   describeGame(): string {
-    return this.moveTexts.length === 0 ? this.startText : `${this.startText} moves ${this.moveTexts.join(' ')}`; // prettier-ignore
+    const moves = this.game.moves;
+    return moves.length === 0 ? this.startText : `${this.startText} moves ${moves.join(' ')}`;
   }
 
   /** Bytes in the transposition table (for display and tests). */
