@@ -13,7 +13,8 @@ import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import { SearchControl, nowMs } from '../search/control.js';
 import { MAX_SKILL_LEVEL, SKILL_LINES, skillNodeLimit } from '../search/skill.js';
-import { evaluateWithTerms, type TermName } from '../search/eval.js';
+import { DEFAULT_EVAL_WEIGHTS, Evaluators, type TermName } from '../search/eval.js';
+import { loadEvalFile } from './eval-file.js';
 import { hasCapture } from '../core/movegen.js';
 import type { SearchInfo, SearchResult } from '../search/search.js';
 import type { SearchLimits } from '../search/timeman.js';
@@ -36,6 +37,7 @@ export interface EngineSettings {
   ponder: boolean;
   drawPlies: number;
   skillLevel: number;
+  evalFile: string;
 }
 
 export interface BestMove {
@@ -85,7 +87,12 @@ export class Engine {
     ponder: optionDefault('Ponder') as boolean,
     drawPlies: optionDefault('Draw Plies') as number,
     skillLevel: optionDefault('Skill Level') as number,
+    evalFile: optionDefault('EvalFile') as string,
   };
+  /** The evaluation weights (EvalFile), sent to the workers with every search. */
+  private evaluators = new Evaluators(DEFAULT_EVAL_WEIGHTS);
+  /** Changes whenever other weights are loaded: workers then rebuild their evaluators. */
+  private evalGeneration = 0;
   /** The game the next search continues: its first position, moves and keys. */
   private game: Game = Game.fromStart('armenian');
   /** How `position` named the first position: `startpos` or its position text. */
@@ -180,6 +187,14 @@ export class Engine {
       case 'Clear Hash':
         new Int32Array(this.ttBuffer).fill(0);
         break;
+      case 'EvalFile': {
+        const loaded = loadEvalFile(value as string);
+        if (!loaded.ok) return loaded;
+        this.settings.evalFile = value as string;
+        this.evaluators = new Evaluators(loaded.value);
+        this.evalGeneration++;
+        break;
+      }
     }
     return ok(undefined);
   }
@@ -224,7 +239,8 @@ export class Engine {
 
   /** The static evaluation with its terms, or why there is none. */
   evaluate(): { score: number; terms: Record<TermName, number>; capturePending: boolean } {
-    const result = evaluateWithTerms(this.game.position.rules, this.game.position.state);
+    const position = this.game.position;
+    const result = this.evaluators.for(position.rules).evaluateWithTerms(position.state);
     return {
       ...result,
       capturePending: hasCapture(this.game.position.rules, this.game.position.state),
@@ -270,6 +286,8 @@ export class Engine {
       ttGeneration: this.ttGeneration,
       ttAge: this.ttAge,
       controlBuffer: this.control.buffer,
+      evalWeights: this.evaluators.weights,
+      evalGeneration: this.evalGeneration,
       threads,
       newGame: this.newGamePending,
     };

@@ -6,11 +6,13 @@ import { availableParallelism } from 'node:os';
 import { fail, ok, type Result } from '../core/result.js';
 import { VARIANT_NAMES } from '../core/variant.js';
 import { MAX_SKILL_LEVEL } from '../search/skill.js';
+import { DEFAULT_EVAL_FILE } from './eval-file.js';
 
 export type OptionDefinition =
   | { readonly name: string; readonly type: 'spin'; readonly default: number; readonly min: number; readonly max: number } // prettier-ignore
   | { readonly name: string; readonly type: 'check'; readonly default: boolean }
   | { readonly name: string; readonly type: 'combo'; readonly default: string; readonly choices: readonly string[] } // prettier-ignore
+  | { readonly name: string; readonly type: 'string'; readonly default: string }
   | { readonly name: string; readonly type: 'button' };
 
 export const MAX_THREADS = Math.max(1, availableParallelism()) * 4;
@@ -25,6 +27,7 @@ export const OPTIONS: readonly OptionDefinition[] = [
   { name: 'Draw Plies', type: 'spin', default: 100, min: 0, max: 1000 },
   { name: 'Skill Level', type: 'spin', default: MAX_SKILL_LEVEL, min: 0, max: MAX_SKILL_LEVEL },
   { name: 'Clear Hash', type: 'button' },
+  { name: 'EvalFile', type: 'string', default: DEFAULT_EVAL_FILE },
 ];
 
 export type OptionValue = number | boolean | string | undefined;
@@ -66,6 +69,11 @@ export function parseOptionValue(
         return fail('bad-value', `option ${option.name} needs true or false, got '${text ?? ''}'`);
       }
       return ok(lower === 'true');
+    }
+    case 'string': {
+      const value = text?.trim() ?? '';
+      if (value === '') return fail('bad-value', `option ${option.name} needs a value`);
+      return ok(value);
     }
     case 'combo': {
       const lower = text?.trim().toLowerCase();

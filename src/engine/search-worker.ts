@@ -8,6 +8,7 @@ import { Position } from '../core/position.js';
 import { QUIET_PLIES } from '../core/state.js';
 import type { VariantName } from '../core/variant.js';
 import { SearchControl } from '../search/control.js';
+import { Evaluators, type EvalWeightSet } from '../search/eval.js';
 import { Searcher, type SearchResult, type SearchSettings } from '../search/search.js';
 import type { SearchLimits } from '../search/timeman.js';
 import { TranspositionTable } from '../search/tt.js';
@@ -26,6 +27,10 @@ export interface SearchTask {
   readonly ttGeneration: number;
   readonly ttAge: number;
   readonly controlBuffer: SharedArrayBuffer;
+  /** The evaluation weights of every variant (the engine's EvalFile). */
+  readonly evalWeights: EvalWeightSet;
+  /** Changes whenever the engine loads other weights: the worker then rebuilds its evaluators. */
+  readonly evalGeneration: number;
   readonly threads: number;
   /** True for the first search after a new game: forget the move-ordering history. */
   readonly newGame: boolean;
@@ -41,6 +46,7 @@ export const DONE = 'done';
 let searcher: Searcher | undefined;
 let generation = -1;
 let table: TranspositionTable | undefined;
+let evalGeneration = -1;
 
 export default function search(task: SearchTask): SearchResult | Promise<SearchResult> {
   if (task.fail === 'throw') throw new Error('search worker failed on purpose (test)');
@@ -60,6 +66,10 @@ export default function search(task: SearchTask): SearchResult | Promise<SearchR
   table.age = task.ttAge;
   if (searcher === undefined) searcher = new Searcher(table, control);
   else searcher.attach(table, control);
+  if (evalGeneration !== task.evalGeneration) {
+    searcher.useEvaluators(new Evaluators(task.evalWeights));
+    evalGeneration = task.evalGeneration;
+  }
   if (task.newGame) searcher.clearHistory();
   const parsed = Position.parse(task.fen, task.variant);
   if (!parsed.ok) throw new Error(`search worker got a bad position: ${parsed.error.message}`);

@@ -40,6 +40,7 @@ describe('handshake', () => {
       'Draw Plies',
       'Skill Level',
       'Clear Hash',
+      'EvalFile',
     ]);
     expect(lines).toContain(
       'option name Variant type combo default armenian var armenian var turkish',
