@@ -6,7 +6,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { legalMoves, parseMove, type LegalMove } from '../core/notation.js';
-import { perftDivide } from '../core/perft.js';
+import { perft } from '../core/perft.js';
 import { Game } from '../core/game.js';
 import type { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
@@ -26,7 +26,8 @@ import {
   parseOptionValue,
   type OptionValue,
 } from './options.js';
-import { DONE, type SearchTask } from './search-worker.js';
+import { BENCH_DEPTH, BENCH_POSITIONS } from '../search/bench.js';
+import { DONE, type PerftTask, type SearchTask } from './search-worker.js';
 
 export interface EngineSettings {
   hash: number;
@@ -67,6 +68,24 @@ export interface SearchProgress {
 /** How often a running search reports its progress. */
 export const PROGRESS_INTERVAL_MS = 1000;
 
+export interface BenchResult {
+  readonly nodes: number;
+  readonly milliseconds: number;
+  readonly nps: number;
+  /** Positions searched: all of them unless stopped. */
+  readonly positions: number;
+  readonly stopped: boolean;
+}
+
+export interface PerftResult {
+  /** Leaves at the depth (1 at depth 0). */
+  readonly nodes: number;
+  /** Leaves below each root move, in move generation order. */
+  readonly divide: readonly { readonly move: string; readonly nodes: number }[];
+  /** True when stop() ended the count: the numbers are then incomplete. */
+  readonly stopped: boolean;
+}
+
 export interface EngineEvents {
   info(info: SearchInfo): void;
   /** Optional: progress reports (see SearchProgress); without it none are made. */
@@ -104,7 +123,12 @@ export class Engine {
   private control: SearchControl;
   private pool: Piscina<SearchTask, SearchResult>;
   private newGamePending = true;
-  private running: Promise<BestMove> | undefined;
+  /** The search, bench or perft under way. */
+  private running: Promise<unknown> | undefined;
+  /** Set by stop(): a bench or perft ends at its next step. */
+  private stopRequested = false;
+  /** While the bench runs, its searches report no info events. */
+  private benchRunning = false;
 
   constructor(private readonly events: EngineEvents) {
     this.ttBuffer = new SharedArrayBuffer(tableBytes(this.settings.hash));
@@ -202,11 +226,16 @@ export class Engine {
   /** A new game: the table and the move-ordering history are forgotten. */
   newGame(): Result<void> {
     if (this.searching) return fail('busy', 'cannot start a new game while searching');
+    this.clearForNewGame();
+    this.resetGame();
+    return ok(undefined);
+  }
+
+  /** Forgets the table and (at the next search) the move-ordering history. */
+  private clearForNewGame(): void {
     new Int32Array(this.ttBuffer).fill(0);
     this.ttAge = 0;
     this.newGamePending = true;
-    this.resetGame();
-    return ok(undefined);
   }
 
   private resetGame(): void {
@@ -247,18 +276,28 @@ export class Engine {
     };
   }
 
-  /** Perft split by root move of the current position. */
-  perft(depth: number): { move: string; nodes: number }[] {
-    return perftDivide(this.game.position, depth);
-  }
-
   /**
    * Searches the current position. Resolves with the best move once the search ends by
    * itself or after stop(); never rejects: a failed worker is reported through the error
    * event and the answer falls back to a legal move.
    */
-  go(requested: SearchLimits): Promise<BestMove> {
+  go(limits: SearchLimits): Promise<BestMove> {
+    return this.exclusively(() => this.search(limits));
+  }
+
+  /** Runs `work` as the one task under way (searching is true meanwhile). */
+  private exclusively<T>(work: () => Promise<T>): Promise<T> {
     if (this.running) return Promise.reject(new Error('already searching'));
+    this.stopRequested = false;
+    const running = work().finally(() => {
+      this.running = undefined;
+    });
+    this.running = running;
+    return running;
+  }
+
+  /** One search of the current position on the pool (see go). */
+  private search(requested: SearchLimits): Promise<BestMove> {
     const startTime = nowMs();
     this.control.reset(requested.ponder === true);
     this.ttAge = (this.ttAge + 1) & 63;
@@ -274,13 +313,12 @@ export class Engine {
     const infoFinished = new Promise<void>((resolve) => (infoDone = resolve));
     channel.port1.on('message', (message: SearchInfo | typeof DONE) => {
       if (message === DONE) infoDone();
-      else this.events.info(message);
+      else if (!this.benchRunning) this.events.info(message);
     });
     const base = {
-      fen: this.game.position.toString(),
+      state: this.game.position.state,
       variant: this.settings.variant,
       gameKeys: this.game.keys,
-      quietPlies: this.game.position.quietPlies,
       limits,
       ttBuffer: this.ttBuffer,
       ttGeneration: this.ttGeneration,
@@ -324,7 +362,7 @@ export class Engine {
       report === undefined
         ? undefined
         : setInterval(() => report(this.progress(position, startTime, true)), PROGRESS_INTERVAL_MS); // prettier-ignore
-    this.running = Promise.all([...tasks, infoFinished]).then((all) => {
+    return Promise.all([...tasks, infoFinished]).then((all) => {
       const results = all.slice(0, threads) as (SearchResult | undefined)[];
       clearInterval(ticker);
       const main = results[0];
@@ -332,10 +370,100 @@ export class Engine {
         report({ ...this.progress(position, startTime, false), depth: main.depth });
       }
       channel.port1.close();
-      this.running = undefined;
       return { ...pickBest(results, position), nodes: this.control.totalNodes() };
     });
-    return this.running;
+  }
+
+  /**
+   * The bench: a new game, then every bench position searched to `depth` on the pool with
+   * the engine's Hash and Threads (on one thread the node total is the search's signature).
+   * `onPosition` hears each position's nodes. stop() ends it after the position under way;
+   * the game is restored afterwards.
+   */
+  bench(
+    depth: number = BENCH_DEPTH,
+    onPosition: (index: number, fen: string, nodes: number) => void = () => {},
+  ): Promise<BenchResult> {
+    return this.exclusively(async () => {
+      const saved = { game: this.game, startText: this.startText };
+      this.clearForNewGame();
+      this.benchRunning = true;
+      let nodes = 0;
+      let positions = 0;
+      const started = nowMs();
+      try {
+        for (const [index, fen] of BENCH_POSITIONS.entries()) {
+          if (this.stopRequested) break;
+          const game = Game.parse(fen, [], this.settings.variant);
+          if (!game.ok) throw new Error(`bench position ${index + 1}: ${game.error.message}`);
+          this.game = game.value;
+          const searched = (await this.search({ depth })).nodes;
+          nodes += searched;
+          positions++;
+          onPosition(index, fen, searched);
+        }
+      } finally {
+        this.game = saved.game;
+        this.startText = saved.startText;
+        this.benchRunning = false;
+      }
+      const milliseconds = Math.max(1, nowMs() - started);
+      const nps = Math.round((nodes * 1000) / milliseconds);
+      return { nodes, milliseconds, nps, positions, stopped: this.stopRequested };
+    });
+  }
+
+  /**
+   * Perft of the current position split by root move, counted on the pool: the tree is cut
+   * a few plies down and each subtree is one task. stop() ends it (the counts are then
+   * incomplete and `stopped` says so).
+   */
+  perft(depth: number): Promise<PerftResult> {
+    return this.exclusively(async () => {
+      this.control.reset(false);
+      const root = this.game.position;
+      const roots = legalMoves(root);
+      // Enough tasks for the threads to share the work: cut below the root, or below each
+      // reply when the root has few moves, or deeper still for deep counts (so that stop
+      // waits for small tasks only).
+      const fewRoots = roots.length < this.settings.threads * 8;
+      const cut = Math.max(depth >= 3 && fewRoots ? 2 : 1, Math.min(3, depth - 6));
+      const count = async (
+        position: Position,
+        remaining: number,
+        plies: number,
+      ): Promise<number> => {
+        if (this.stopRequested) return 0;
+        if (remaining <= 1) return perft(position, remaining);
+        if (plies === 0) {
+          const task: PerftTask = { state: position.state, variant: position.rules.name, depth: remaining, controlBuffer: this.control.buffer, threads: this.settings.threads }; // prettier-ignore
+          return this.perftPool.run(task, { name: 'perft' });
+        }
+        const leaves = await Promise.all(
+          legalMoves(position).map((move) => {
+            const child = position.clone();
+            child.play(move.move, move.capturedLo, move.capturedHi);
+            return count(child, remaining - 1, plies - 1);
+          }),
+        );
+        return leaves.reduce((a, b) => a + b, 0);
+      };
+      const counts = await Promise.all(
+        roots.map(async (move) => {
+          const child = root.clone();
+          child.play(move.move, move.capturedLo, move.capturedHi);
+          return depth <= 0 ? 0 : count(child, depth - 1, cut - 1);
+        }),
+      );
+      const divide = roots.map((move, i) => ({ move: move.text, nodes: counts[i] }));
+      const nodes = depth <= 0 ? 1 : counts.reduce((a, b) => a + b, 0);
+      return { nodes, divide, stopped: this.stopRequested };
+    });
+  }
+
+  /** The pool as perft tasks see it (the same threads as the search). */
+  private get perftPool(): Piscina<PerftTask, number> {
+    return this.pool as unknown as Piscina<PerftTask, number>;
   }
 
   /** The running search's progress from the shared counters, with its root move if asked. */
@@ -353,7 +481,9 @@ export class Engine {
 
   /** Ends the search under way (ignored when idle). */
   stop(): void {
-    if (this.running) this.control.stop();
+    if (!this.running) return;
+    this.stopRequested = true;
+    this.control.stop();
   }
 
   /** The opponent played the pondered move: the search goes on, now on the clock. */

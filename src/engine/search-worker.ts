@@ -4,9 +4,9 @@
  * table or the control buffer.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { perft as countLeaves } from '../core/perft.js';
 import { Position } from '../core/position.js';
-import { QUIET_PLIES } from '../core/state.js';
-import type { VariantName } from '../core/variant.js';
+import { rulesFor, type VariantName } from '../core/variant.js';
 import { SearchControl } from '../search/control.js';
 import { Evaluators, type EvalWeightSet } from '../search/eval.js';
 import { Searcher, type SearchResult, type SearchSettings } from '../search/search.js';
@@ -14,12 +14,11 @@ import type { SearchLimits } from '../search/timeman.js';
 import { TranspositionTable } from '../search/tt.js';
 
 export interface SearchTask {
-  readonly fen: string;
+  /** The root position's state words (core/state.ts), no-progress count included. */
+  readonly state: Int32Array;
   readonly variant: VariantName;
   /** Keys of the game's positions before the root, lo and hi in turn, oldest first. */
   readonly gameKeys: readonly number[];
-  /** Plies since the last capture or man move, which position text does not carry. */
-  readonly quietPlies: number;
   readonly limits: SearchLimits;
   readonly settings: SearchSettings;
   readonly ttBuffer: SharedArrayBuffer;
@@ -38,6 +37,24 @@ export interface SearchTask {
   readonly port?: MessagePort;
   /** For tests: make this search throw, or kill its whole worker thread. */
   readonly fail?: 'throw' | 'exit';
+}
+
+/** One subtree of a perft split over the pool (Engine.perft). */
+export interface PerftTask {
+  readonly state: Int32Array;
+  readonly variant: VariantName;
+  readonly depth: number;
+  /** The engine's control buffer: a stopped count answers 0 at once. */
+  readonly controlBuffer: SharedArrayBuffer;
+  readonly threads: number;
+}
+
+/** Counts the leaves `depth` plies below a position, ending early when the engine stops. */
+export function perft(task: PerftTask): number {
+  const control = new SearchControl(task.controlBuffer, task.threads);
+  const stopped = () => control.stopped;
+  if (stopped()) return 0;
+  return countLeaves(new Position(rulesFor(task.variant), task.state), task.depth, stopped);
 }
 
 /** The message that ends a search's stream of info lines. */
@@ -71,10 +88,7 @@ export default function search(task: SearchTask): SearchResult | Promise<SearchR
     evalGeneration = task.evalGeneration;
   }
   if (task.newGame) searcher.clearHistory();
-  const parsed = Position.parse(task.fen, task.variant);
-  if (!parsed.ok) throw new Error(`search worker got a bad position: ${parsed.error.message}`);
-  const position = parsed.value;
-  position.state[QUIET_PLIES] = task.quietPlies;
+  const position = new Position(rulesFor(task.variant), task.state);
   try {
     return searcher.search(position, task.gameKeys, task.limits, task.settings, (info) =>
       task.port?.postMessage(info),

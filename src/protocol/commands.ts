@@ -27,7 +27,7 @@ export type Command =
 
 export const MAX_GO_DEPTH = 100;
 /** The deepest perft that `go perft` and `tama perft` accept. */
-export const MAX_PERFT_DEPTH = 20;
+export const MAX_COMMAND_PERFT_DEPTH = 20;
 
 const NO_ARGUMENTS = new Set(['uci', 'isready', 'ucinewgame', 'stop', 'ponderhit', 'quit', 'd', 'moves', 'eval', 'help']); // prettier-ignore
 
@@ -129,10 +129,10 @@ function parseGo(rest: string[]): Result<Command> {
       rest.length !== 2 ||
       !/^\d+$/.test(depth ?? '') ||
       Number(depth) < 1 ||
-      Number(depth) > MAX_PERFT_DEPTH
+      Number(depth) > MAX_COMMAND_PERFT_DEPTH
     ) {
       // prettier-ignore
-      return fail('bad-value', `go perft needs one depth from 1 to ${MAX_PERFT_DEPTH}`);
+      return fail('bad-value', `go perft needs one depth from 1 to ${MAX_COMMAND_PERFT_DEPTH}`);
     }
     return ok({ kind: 'perft', depth: Number(depth) });
   }

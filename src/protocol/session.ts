@@ -156,22 +156,26 @@ export class Session {
         if (this.refuseWhileSearching('eval')) return;
         this.showEval(engine);
         return;
-      case 'perft': {
+      case 'perft':
         if (this.refuseWhileSearching('go perft')) return;
-        const divide = engine.perft(command.depth);
-        for (const entry of divide) this.send(`${entry.move}: ${entry.nodes}`);
-        this.send('');
-        this.send(`Nodes searched: ${divide.reduce((sum, e) => sum + e.nodes, 0)}`);
+        void engine.perft(command.depth).then((result) => {
+          if (result.stopped) {
+            this.send('info string go perft stopped: the counts are incomplete');
+            return;
+          }
+          for (const entry of result.divide) this.send(`${entry.move}: ${entry.nodes}`);
+          this.send('');
+          this.send(`Nodes searched: ${result.nodes}`);
+        });
         return;
-      }
-      case 'bench': {
+      case 'bench':
         if (this.refuseWhileSearching('bench')) return;
-        const { runBench } = await import('../search/bench.js');
-        const result = runBench({ depth: command.depth, variant: engine.settings.variant });
-        this.send(`Nodes searched: ${result.nodes}`);
-        this.send(`Nodes/second: ${result.nps}`);
+        void engine.bench(command.depth).then((result) => {
+          if (result.stopped) this.send(`info string bench stopped after ${result.positions} positions`); // prettier-ignore
+          this.send(`Nodes searched: ${result.nodes}`);
+          this.send(`Nodes/second: ${result.nps}`);
+        });
         return;
-      }
     }
   }
 
