@@ -4,11 +4,11 @@
  * bench/results/ (git-ignored) and read back to compare.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { fail, ok, type Result } from '../src/core/result.js';
+import { projectRoot } from '../src/engine/project-root.js';
 import type { Figure } from './suite.js';
 
 export const RESULTS_SCHEMA = 1;
@@ -32,16 +32,7 @@ export interface BenchRun {
   readonly figures: readonly Figure[];
 }
 
-/** The folder holding package.json, found upward from this file (in bench/ or dist/bench/). */
-export function projectRoot(): string {
-  let folder = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(folder, 'package.json'))) {
-    const parent = dirname(folder);
-    if (parent === folder) return process.cwd();
-    folder = parent;
-  }
-  return folder;
-}
+export { projectRoot };
 
 function git(root: string, args: readonly string[]): string | undefined {
   try {

@@ -1,13 +1,14 @@
 /**
  * Self-play: the engine as it ships against the engine without one of its search features
  * (--without), or the engine with a feature it ships without against the engine as it ships
- * (--with), in game pairs from seeded random openings (colours swapped), on a node budget per move
+ * (--with), or with other evaluation weights for either player (--first-eval, --second-eval:
+ * weights files as docs/evaluation.md describes), in game pairs from seeded random openings (colours swapped), on a node budget per move
  * so that the machine's load cannot bias the result. Prints W/D/L, the Elo difference with
  * its 95% interval, LOS and the pentanomial counts of the game pairs.
  *
  *   npm run build && node dist/bench/selfplay.js --without lateMoveReductions --games 400 --nodes 4000
  *     [--openings data/openings-armenian.txt] [--seed 1] [--threads 2] [--maxplies 300]
- *   node dist/bench/selfplay.js --with probCut ...   (the first player gains the feature)
+ *   node dist/bench/selfplay.js --first-eval tuned.json ...   (the first player's weights)
  *
  * The result is always the first player's: positive Elo means the feature gains.
  *
@@ -16,17 +17,20 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { legalMoves } from '../src/core/notation.js';
+import { Game } from '../src/core/game.js';
 import { Position } from '../src/core/position.js';
-import { countMoves, hasCapture } from '../src/core/movegen.js';
+import { WHITE } from '../src/core/variant.js';
+import { generateOpenings } from '../src/match/make-openings.js';
 import { countOutcomes, formatElo, pairOutcome, pentanomialElo, trinomialElo, type GameOutcome } from '../src/match/stats.js'; // prettier-ignore
 import { seededRandom, shuffled } from '../src/match/random.js';
 import { SearchControl, nowMs } from '../src/search/control.js';
+import { DEFAULT_EVAL_WEIGHTS, Evaluators, type EvalWeightSet } from '../src/search/eval.js';
+import { loadEvalFile } from '../src/engine/eval-file.js';
 import { DEFAULT_FEATURES, Searcher, type SearchFeatures } from '../src/search/search.js';
 import { TranspositionTable, tableBytes } from '../src/search/tt.js';
 import { readArguments, usageError, wholeNumber } from './args.js';
 
-const SELFPLAY_USAGE = `Usage: node dist/bench/selfplay.js (--without F[,F] | --with F[,F]) [options]
+const SELFPLAY_USAGE = `Usage: node dist/bench/selfplay.js [--without F[,F] | --with F[,F]] [options]
 
   --without <features>   the engine as it ships against it without these search features
   --with <features>      the engine with these features against the engine as it ships
@@ -36,6 +40,8 @@ const SELFPLAY_USAGE = `Usage: node dist/bench/selfplay.js (--without F[,F] | --
   --seed <n>             seed of the openings (default 1)
   --threads <n>          worker threads (default: the cores)
   --maxplies <n>         draw a game at this many plies (default 300)
+  --first-eval <file>    evaluation weights of the first player (docs/evaluation.md)
+  --second-eval <file>   evaluation weights of the second player
   -h, --help             this text
 
 Features: ${Object.keys(DEFAULT_FEATURES).join(', ')}
@@ -53,30 +59,9 @@ interface Job {
   readonly nodes: number;
   readonly openings: string[];
   readonly maxPlies: number;
-}
-
-/** Distinct openings: 6-8 random plies from the start, equal material, no capture pending. */
-export function makeOpenings(count: number, seed: number): string[] {
-  const next = seededRandom(seed);
-  const seen = new Set<string>();
-  const out: string[] = [];
-  while (out.length < count) {
-    const p = Position.start();
-    const plies = 6 + Math.floor(next() * 3);
-    for (let i = 0; i < plies; i++) {
-      const moves = legalMoves(p);
-      if (moves.length === 0) break;
-      const m = moves[Math.floor(next() * moves.length)];
-      p.play(m.move, m.capturedLo, m.capturedHi);
-    }
-    const balanced = p.squares(0).length === p.squares(1).length && p.squares(2).length + p.squares(3).length === 0; // prettier-ignore
-    if (!balanced || hasCapture(p.rules, p.state)) continue;
-    const text = p.toString();
-    if (seen.has(text)) continue;
-    seen.add(text);
-    out.push(text);
-  }
-  return out;
+  /** Evaluation weights of the first and the second player. */
+  readonly firstWeights: EvalWeightSet;
+  readonly secondWeights: EvalWeightSet;
 }
 
 /** One player: a searcher with its own table. */
@@ -84,8 +69,8 @@ class Player {
   readonly searcher: Searcher;
   private readonly control = SearchControl.create(1);
   private readonly tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(8)));
-  constructor(on: readonly Feature[], off: readonly Feature[]) {
-    this.searcher = new Searcher(this.tt, this.control);
+  constructor(on: readonly Feature[], off: readonly Feature[], weights: EvalWeightSet) {
+    this.searcher = new Searcher(this.tt, this.control, new Evaluators(weights));
     for (const name of on) this.searcher.features[name] = true;
     for (const name of off) this.searcher.features[name] = false;
   }
@@ -93,7 +78,7 @@ class Player {
     this.tt.clear();
     this.searcher.clearHistory();
   }
-  move(position: Position, keys: number[], nodes: number): string | undefined {
+  move(position: Position, keys: readonly number[], nodes: number): string | undefined {
     this.control.reset(false);
     this.tt.age = (this.tt.age + 1) & 63;
     const settings = { multiPV: 1, drawPlies: 100, moveOverhead: 0, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
@@ -101,7 +86,7 @@ class Player {
   }
 }
 
-/** Plays one game; returns the result for White. */
+/** Plays one game; returns the result for White (a draw at `maxPlies`). */
 function playGame(
   opening: string,
   white: Player,
@@ -109,28 +94,19 @@ function playGame(
   nodes: number,
   maxPlies: number,
 ): GameOutcome {
-  const parsed = Position.parse(opening);
+  const parsed = Game.parse(opening, []);
   if (!parsed.ok) throw new Error(parsed.error.message);
-  const position = parsed.value;
+  const game = parsed.value;
   white.newGame();
   black.newGame();
-  const keys: number[] = [];
-  const seen = new Map<string, number>();
-  for (let ply = 0; ply < maxPlies; ply++) {
-    if (countMoves(position.rules, position.state) === 0) {
-      return position.sideToMove === 0 ? 'loss' : 'win';
+  while (game.plies < maxPlies) {
+    const end = game.outcome();
+    if (end) return end.winner === undefined ? 'draw' : end.winner === WHITE ? 'win' : 'loss';
+    const player = game.position.sideToMove === WHITE ? white : black;
+    const text = player.move(game.position, game.keys, nodes);
+    if (text === undefined || !game.playText(text).ok) {
+      throw new Error(`illegal move ${text} in ${game.position.toString()}`);
     }
-    if (position.quietPlies >= 100) return 'draw';
-    const key = position.keyHex();
-    const times = (seen.get(key) ?? 0) + 1;
-    if (times >= 3) return 'draw';
-    seen.set(key, times);
-    const player = position.sideToMove === 0 ? white : black;
-    const text = player.move(position, keys, nodes);
-    const move = legalMoves(position).find((m) => m.text === text);
-    if (move === undefined) throw new Error(`illegal move ${text} in ${position.toString()}`);
-    keys.push(position.keyLo, position.keyHi);
-    position.play(move.move, move.capturedLo, move.capturedHi);
   }
   return 'draw';
 }
@@ -140,8 +116,8 @@ const flip = (o: GameOutcome): GameOutcome =>
 
 if (!isMainThread) {
   const job = workerData as Job;
-  const full = new Player(job.with, []);
-  const reduced = new Player([], job.without);
+  const full = new Player(job.with, [], job.firstWeights);
+  const reduced = new Player([], job.without, job.secondWeights);
   for (const opening of job.openings) {
     // The full engine's results: first with White, then with Black.
     const first = playGame(opening, full, reduced, job.nodes, job.maxPlies);
@@ -158,6 +134,8 @@ if (!isMainThread) {
     seed: { type: 'string' },
     maxplies: { type: 'string' },
     openings: { type: 'string' },
+    'first-eval': { type: 'string' },
+    'second-eval': { type: 'string' },
   });
   const list = (name: string) => String(values[name] ?? '').split(',').filter((s) => s !== '') as Feature[]; // prettier-ignore
   const withFeatures = list('with');
@@ -172,17 +150,26 @@ if (!isMainThread) {
   const threads = wholeNumber(SELFPLAY_USAGE, values, 'threads', availableParallelism(), 1, 256);
   const seed = wholeNumber(SELFPLAY_USAGE, values, 'seed', 1, 0);
   const maxPlies = wholeNumber(SELFPLAY_USAGE, values, 'maxplies', 300, 1);
+  const weightsOf = (name: string): EvalWeightSet => {
+    const path = String(values[name] ?? '');
+    if (path === '') return DEFAULT_EVAL_WEIGHTS;
+    const loaded = loadEvalFile(path);
+    if (!loaded.ok) usageError(SELFPLAY_USAGE, `--${name}: ${loaded.error.message}`);
+    return loaded.value;
+  };
+  const firstWeights = weightsOf('first-eval');
+  const secondWeights = weightsOf('second-eval');
   const file = String(values.openings ?? '');
   // A file of position text (one a line, '#' comments), or openings made here from the seed.
   const openings = file
     ? shuffled(readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#')), seededRandom(seed)).slice(0, Math.ceil(games / 2)) // prettier-ignore
-    : makeOpenings(Math.ceil(games / 2), seed);
+    : await seededOpenings(Math.ceil(games / 2), seed);
   const outcomes: GameOutcome[] = [];
   const pairs: number[] = [0, 0, 0, 0, 0];
   const started = Date.now();
   const workers = Array.from({ length: threads }, (_, i) => {
     const slice = openings.filter((_, k) => k % threads === i);
-    const worker = new Worker(new URL(import.meta.url), { workerData: { with: withFeatures, without, nodes, openings: slice, maxPlies } satisfies Job }); // prettier-ignore
+    const worker = new Worker(new URL(import.meta.url), { workerData: { with: withFeatures, without, nodes, openings: slice, maxPlies, firstWeights, secondWeights } satisfies Job }); // prettier-ignore
     worker.on('message', ([a, b]: [GameOutcome, GameOutcome]) => {
       outcomes.push(a, b);
       pairs[pairOutcome(a, b)]++;
@@ -200,9 +187,25 @@ if (!isMainThread) {
   });
   await Promise.all(workers);
   const wdl = countOutcomes(outcomes);
-  const first = withFeatures.length > 0 ? `defaults with ${withFeatures.join('+')}` : 'defaults';
-  const second = without.length > 0 ? `defaults without ${without.join('+')}` : 'defaults';
+  const describe = (changes: string[], eval_: string) => (changes.length > 0 ? changes.join(' ') : 'defaults') + (eval_ === '' ? '' : ` (weights ${eval_})`); // prettier-ignore
+  const first = describe(withFeatures.length > 0 ? [`with ${withFeatures.join('+')}`] : [], String(values['first-eval'] ?? '')); // prettier-ignore
+  const second = describe(without.length > 0 ? [`without ${without.join('+')}`] : [], String(values['second-eval'] ?? '')); // prettier-ignore
   console.log(`${first} vs ${second}: ${outcomes.length} games at ${nodes} nodes/move, ${((Date.now() - started) / 1000).toFixed(0)} s`); // prettier-ignore
   console.log(`W/D/L ${wdl.wins}/${wdl.draws}/${wdl.losses}  ${formatElo(trinomialElo(wdl))}`);
   console.log(`pairs [0, ½, 1, 1½, 2]: ${pairs.join(' ')}  pentanomial ${formatElo(pentanomialElo(pairs as [number, number, number, number, number]))}`); // prettier-ignore
+}
+
+/** Distinct balanced openings after 6-8 random plies, from the match runner's generator. */
+async function seededOpenings(count: number, seed: number): Promise<string[]> {
+  const generated = await generateOpenings({
+    variant: 'armenian',
+    count,
+    minPlies: 6,
+    maxPlies: 8,
+    seed,
+    mobilityGap: 4,
+    format: 'fen',
+  });
+  if (!generated.ok) throw new Error(generated.error.message);
+  return [...generated.value.lines];
 }

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { MAX_THREADS } from '../src/engine/options.js';
-import { BENCH_POSITIONS, runBench } from '../src/search/bench.js';
+import { BENCH_POSITIONS } from '../src/search/bench.js';
+import { EngineProcess } from './protocol/engine-process.js';
 
 const run = promisify(execFile);
 const tama = fileURLToPath(new URL('../bin/tama.js', import.meta.url));
@@ -42,8 +43,12 @@ describe('tama bench', () => {
     expect(stderr.trim().split('\n')).toHaveLength(BENCH_POSITIONS.length);
   });
 
-  it('gives the same signature as the bench in this process, and as JSON', async () => {
-    expect(runBench({ depth: 1 }).nodes).toBe(SIGNATURE_DEPTH_1);
+  it("gives the same signature as the protocol's bench, and as JSON", async () => {
+    const engine = new EngineProcess();
+    engine.send('bench 1');
+    const at = await engine.waitFor(/^Nodes searched: /);
+    expect(engine.lines[at]).toBe(`Nodes searched: ${SIGNATURE_DEPTH_1}`);
+    await engine.quit();
     const { stdout } = await tamaBench('--depth', '1', '--json');
     expect(JSON.parse(stdout)).toMatchObject({ nodes: SIGNATURE_DEPTH_1, depth: 1, threads: 1 });
   });

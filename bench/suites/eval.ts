@@ -1,6 +1,6 @@
 /** Static evaluation of every bench position, under each variant's rules. */
 import { rulesFor, type VariantName } from '../../src/core/variant.js';
-import { evaluate } from '../../src/search/eval.js';
+import { Evaluators } from '../../src/search/eval.js';
 import { BENCH_POSITIONS } from '../positions.js';
 import type { BenchTask, Suite } from '../suite.js';
 import { statesOf } from './states.js';
@@ -9,7 +9,7 @@ export function evalSuite(): Suite {
   const tasks: BenchTask[] = (
     ['armenian', 'turkish'] as const satisfies readonly VariantName[]
   ).map((variant) => {
-    const rules = rulesFor(variant);
+    const evaluator = new Evaluators().for(rulesFor(variant));
     const states = statesOf(BENCH_POSITIONS, variant);
     return {
       name: `evaluate, ${variant}`,
@@ -17,7 +17,7 @@ export function evalSuite(): Suite {
       work: states.length,
       run: () => {
         let sum = 0;
-        for (let i = 0; i < states.length; i++) sum += evaluate(rules, states[i]);
+        for (let i = 0; i < states.length; i++) sum += evaluator.evaluate(states[i]);
         return sum;
       },
     };

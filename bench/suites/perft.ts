@@ -1,19 +1,24 @@
 /**
  * Perft on the start and a middlegame position of each variant, on one thread (perft in
- * this thread) and on N worker threads (PerftPool). A call counts one tree; its rate is in
- * leaves counted per second, as `tama perft` gives it. The pools' workers load
- * dist/src/engine/perft-worker.js, so thread counts above one need the built bench.
+ * this thread) and on N worker threads (the engine's pool, as `go perft` and `tama perft
+ * --threads` count). A call counts one tree; its rate is in leaves counted per second, as
+ * `tama perft` gives it. The pool's workers load dist/src/engine/search-worker.js, so thread
+ * counts above one need the built bench.
  */
 import { perft } from '../../src/core/perft.js';
-import { PerftPool } from '../../src/engine/parallel-perft.js';
+import { Engine } from '../../src/engine/engine.js';
 import { PERFT_CASES } from '../positions.js';
 import type { BenchTask, Suite, SuiteOptions } from '../suite.js';
 import { positionOf } from './states.js';
 
 export function perftSuite(options: SuiteOptions): Suite {
-  const pools = new Map<number, PerftPool>();
+  const pools = new Map<number, Engine>();
   for (const threads of options.perftThreads) {
-    if (threads > 1 && !pools.has(threads)) pools.set(threads, new PerftPool(threads));
+    if (threads > 1 && !pools.has(threads)) {
+      const engine = new Engine({ info: () => {}, error: () => {} });
+      engine.setOption('Threads', String(threads));
+      pools.set(threads, engine);
+    }
   }
   const tasks: BenchTask[] = [];
   for (const entry of PERFT_CASES) {
@@ -38,7 +43,11 @@ export function perftSuite(options: SuiteOptions): Suite {
               name,
               unit: 'nodes/s',
               async: true,
-              run: async () => checked((await pool.run(position, depth)).nodes),
+              run: async () => {
+                pool.setOption('Variant', entry.variant);
+                pool.setPosition(entry.fen, []);
+                return checked((await pool.perft(depth)).nodes);
+              },
             },
       );
     }

@@ -31,7 +31,7 @@ export function ttSuite(): Suite {
   const store = (): number => {
     for (let i = 0; i < KEY_COUNT; i++) {
       const lo = stored[2 * i];
-      tt.store(lo, stored[2 * i + 1], lo & 0xffffff, BOUND_EXACT, (lo >> 20) | 0, i & 63, i & 1023);
+      tt.store(lo, stored[2 * i + 1], lo & 0xffffff, BOUND_EXACT, (lo >> 20) | 0, i & 63);
     }
     return KEY_COUNT;
   };

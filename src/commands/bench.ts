@@ -1,12 +1,12 @@
 /**
- * `tama bench`: the bench positions searched to a fixed depth, with total time and speed.
- * On one thread the search runs here and its node count is the signature; on N threads the
- * engine's worker pool searches each position (lazy SMP) and the count varies from run to
- * run, so only the speed means anything.
+ * `tama bench`: the bench positions searched to a fixed depth through the engine's worker
+ * pool, as the protocol's `bench` runs it, with total time and speed. On one thread the node
+ * count is the search's signature; on N threads (lazy SMP) it varies from run to run, so
+ * only the speed means anything.
  */
 import type { VariantName } from '../core/variant.js';
 import { Engine } from '../engine/engine.js';
-import { BENCH_DEPTH, BENCH_HASH_MB, BENCH_POSITIONS, runBench } from '../search/bench.js';
+import { BENCH_DEPTH, BENCH_HASH_MB, BENCH_POSITIONS } from '../search/bench.js';
 
 export interface BenchCommandOptions {
   readonly depth?: number;
@@ -15,12 +15,6 @@ export interface BenchCommandOptions {
   readonly json?: boolean;
   /** Search threads; 1 (the default) gives the deterministic signature. */
   readonly threads?: number;
-}
-
-interface BenchTotals {
-  readonly nodes: number;
-  readonly milliseconds: number;
-  readonly nps: number;
 }
 
 /**
@@ -34,46 +28,8 @@ export async function runBenchCommand(
   printError: (line: string) => void = (line) => process.stderr.write(line + '\n'),
 ): Promise<number> {
   const threads = options.threads ?? 1;
-  const onPosition = (index: number, fen: string, nodes: number): void =>
-    progress(`Position ${index + 1}/${BENCH_POSITIONS.length} (${fen}): ${nodes} nodes`);
-  let totals: BenchTotals;
-  if (threads <= 1) {
-    totals = runBench({ depth: options.depth, hash: options.hash, variant: options.variant, onPosition }); // prettier-ignore
-  } else {
-    const threaded = await runThreadedBench(options, threads, onPosition);
-    if (!threaded.ok) {
-      printError(`error: ${threaded.message}`);
-      return 1;
-    }
-    totals = threaded.totals;
-  }
-  if (options.json) {
-    print(JSON.stringify({ ...totals, depth: options.depth, hash: options.hash, threads }));
-    return 0;
-  }
-  print('===========================');
-  if (threads > 1) print(`Threads         : ${threads} (the node count varies from run to run)`);
-  print(`Total time (ms) : ${Math.round(totals.milliseconds)}`);
-  print(`Nodes searched  : ${totals.nodes}`);
-  print(`Nodes/second    : ${totals.nps}`);
-  return 0;
-}
-
-/**
- * The bench on the engine's search threads: a new game, then each position searched to the
- * depth. A position's nodes are those of all threads together.
- */
-async function runThreadedBench(
-  options: BenchCommandOptions,
-  threads: number,
-  onPosition: (index: number, fen: string, nodes: number) => void,
-): Promise<{ ok: true; totals: BenchTotals } | { ok: false; message: string }> {
-  const depth = options.depth ?? BENCH_DEPTH;
   let failure: string | undefined;
-  const engine = new Engine({
-    info: () => {},
-    error: (message) => (failure ??= message),
-  });
+  const engine = new Engine({ info: () => {}, error: (message) => (failure ??= message) });
   try {
     const settings: [string, string][] = [
       ['Hash', String(options.hash ?? BENCH_HASH_MB)],
@@ -82,24 +38,32 @@ async function runThreadedBench(
     ];
     for (const [name, value] of settings) {
       const set = engine.setOption(name, value);
-      if (!set.ok) return { ok: false, message: set.error.message };
+      if (!set.ok) {
+        printError(`error: ${set.error.message}`);
+        return 1;
+      }
     }
-    // One tiny search starts the worker threads before the clock does; the new game then
-    // forgets what it stored.
+    // One tiny search starts the worker threads before the clock does; the bench then
+    // begins with a new game, forgetting it.
     await engine.go({ depth: 1 });
-    engine.newGame();
-    let nodes = 0;
-    const started = performance.now();
-    for (const [index, fen] of BENCH_POSITIONS.entries()) {
-      const set = engine.setPosition(fen, []);
-      if (!set.ok) return { ok: false, message: `bench position ${index + 1}: ${set.error.message}` }; // prettier-ignore
-      const searched = (await engine.go({ depth })).nodes;
-      if (failure !== undefined) return { ok: false, message: failure };
-      nodes += searched;
-      onPosition(index, fen, searched);
+    const totals = await engine.bench(options.depth ?? BENCH_DEPTH, (index, fen, nodes) =>
+      progress(`Position ${index + 1}/${BENCH_POSITIONS.length} (${fen}): ${nodes} nodes`),
+    );
+    if (failure !== undefined) {
+      printError(`error: ${failure}`);
+      return 1;
     }
-    const milliseconds = Math.max(1, performance.now() - started);
-    return { ok: true, totals: { nodes, milliseconds, nps: Math.round((nodes * 1000) / milliseconds) } }; // prettier-ignore
+    if (options.json) {
+      const { nodes, milliseconds, nps } = totals;
+      print(JSON.stringify({ nodes, milliseconds, nps, depth: options.depth, hash: options.hash, threads })); // prettier-ignore
+      return 0;
+    }
+    print('===========================');
+    if (threads > 1) print(`Threads         : ${threads} (the node count varies from run to run)`);
+    print(`Total time (ms) : ${Math.round(totals.milliseconds)}`);
+    print(`Nodes searched  : ${totals.nodes}`);
+    print(`Nodes/second    : ${totals.nps}`);
+    return 0;
   } finally {
     await engine.close();
   }

@@ -219,8 +219,8 @@ export function addCampaignCommands(program: Command): void {
       ),
   ).action(async (options: DbOptions & { concurrency: number; poll: number }) => {
     const { runWorker } = await import('../campaign/worker.js');
-    const { PerftPool } = await import('../engine/parallel-perft.js');
-    const { Position } = await import('../core/position.js');
+    const { Engine } = await import('../engine/engine.js');
+    const { MAX_THREADS } = await import('../engine/options.js');
     const finish = new AbortController();
     const giveBack = new AbortController();
     const onInterrupt = () => {
@@ -236,7 +236,20 @@ export function addCampaignCommands(program: Command): void {
     };
     process.on('SIGINT', onInterrupt);
     process.on('SIGTERM', onTerminate);
-    let perftPool: InstanceType<typeof PerftPool> | undefined;
+    // Perft jobs are counted by one engine on all the worker's threads, one job at a time.
+    let perftEngine: InstanceType<typeof Engine> | undefined;
+    let perftTurn: Promise<unknown> = Promise.resolve();
+    const countOnEngine = async (fen: string, variant: string, depth: number) => {
+      perftEngine ??= new Engine({ info: () => {}, error: (message) => printError(`error: ${message}`) }); // prettier-ignore
+      const threads = String(Math.min(options.concurrency, MAX_THREADS));
+      for (const [name, value] of [['Threads', threads], ['Variant', variant]]) {
+        const set = perftEngine.setOption(name, value);
+        if (!set.ok) throw new Error(set.error.message);
+      }
+      const set = perftEngine.setPosition(fen, []);
+      if (!set.ok) throw new Error(set.error.message);
+      return (await perftEngine.perft(depth)).nodes;
+    };
     await withDatabase(
       options,
       async ({ store, queue }) => {
@@ -249,11 +262,10 @@ export function addCampaignCommands(program: Command): void {
             warn: printError,
             finish: finish.signal,
             giveBack: giveBack.signal,
-            countPerft: async (fen, variant, depth) => {
-              perftPool ??= new PerftPool(options.concurrency);
-              const parsed = Position.parse(fen, variant);
-              if (!parsed.ok) throw new Error(parsed.error.message);
-              return (await perftPool.run(parsed.value, depth)).nodes;
+            countPerft: (fen, variant, depth) => {
+              const count = perftTurn.then(() => countOnEngine(fen, variant, depth));
+              perftTurn = count.catch(() => undefined);
+              return count;
             },
           },
         );
@@ -262,7 +274,7 @@ export function addCampaignCommands(program: Command): void {
       },
       true,
     );
-    await perftPool?.close();
+    await perftEngine?.close();
     process.off('SIGINT', onInterrupt);
     process.off('SIGTERM', onTerminate);
   });

@@ -2,7 +2,7 @@
 import { perft, perftDivide } from '../core/perft.js';
 import { Position } from '../core/position.js';
 import type { VariantName } from '../core/variant.js';
-import { PerftPool } from '../engine/parallel-perft.js';
+import { Engine } from '../engine/engine.js';
 
 export interface PerftOptions {
   readonly depth: number;
@@ -52,12 +52,18 @@ export async function runPerftCommand(
       printError,
     );
   }
-  const pool = options.threads > 1 ? new PerftPool(options.threads) : undefined;
+  // On more than one thread the engine's worker pool counts, as for `go perft`.
+  const pool = options.threads > 1 ? await perftEngine(position, options) : undefined;
+  if (pool !== undefined && !pool.ok) {
+    printError(`error: ${pool.message}`);
+    return 1;
+  }
+  const engine = pool?.engine;
   try {
     if (options.divide) {
       const started = performance.now();
-      const divide = pool
-        ? (await pool.run(position, options.depth)).divide
+      const divide = engine
+        ? (await engine.perft(options.depth)).divide
         : perftDivide(position, options.depth);
       const seconds = (performance.now() - started) / 1000;
       const nodes = divide.reduce((sum, entry) => sum + entry.nodes, 0);
@@ -74,7 +80,7 @@ export async function runPerftCommand(
     if (!options.json) print('depth            nodes    seconds       Mnps');
     for (let depth = 1; depth <= options.depth; depth++) {
       const started = performance.now();
-      const nodes = pool ? (await pool.run(position, depth)).nodes : perft(position, depth);
+      const nodes = engine ? (await engine.perft(depth)).nodes : perft(position, depth);
       const seconds = (performance.now() - started) / 1000;
       const line = { depth, nodes, seconds, mnps: seconds > 0 ? nodes / seconds / 1e6 : 0 };
       lines.push(line);
@@ -89,6 +95,30 @@ export async function runPerftCommand(
     }
     return 0;
   } finally {
-    await pool?.close();
+    await engine?.close();
   }
+}
+
+/** An engine with `threads` workers set to the command's position. */
+async function perftEngine(
+  position: Position,
+  options: PerftOptions,
+): Promise<{ ok: true; engine: Engine } | { ok: false; message: string }> {
+  const engine = new Engine({ info: () => {}, error: () => {} });
+  for (const [name, value] of [
+    ['Threads', String(options.threads)],
+    ['Variant', options.variant],
+  ]) {
+    const set = engine.setOption(name, value);
+    if (!set.ok) {
+      await engine.close();
+      return { ok: false, message: set.error.message };
+    }
+  }
+  const set = engine.setPosition(position.toString(), []);
+  if (!set.ok) {
+    await engine.close();
+    return { ok: false, message: set.error.message };
+  }
+  return { ok: true, engine };
 }

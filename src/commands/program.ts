@@ -13,7 +13,7 @@ import type { GuiOptions } from './gui.js';
 import { MATCH_HELP } from './match-help.js';
 import { VARIANT_NAMES } from '../core/variant.js';
 import { MAX_THREADS } from '../engine/options.js';
-import { MAX_PERFT_DEPTH } from '../protocol/commands.js';
+import { MAX_COMMAND_PERFT_DEPTH } from '../protocol/commands.js';
 import { BENCH_DEPTH, BENCH_HASH_MB } from '../search/bench-settings.js';
 import type { PerftOptions } from './perft.js';
 import type { BenchCommandOptions } from './bench.js';
@@ -78,7 +78,11 @@ export async function runCommandLine(argv: readonly string[]): Promise<void> {
     .command('perft')
     .description('count the leaves of the legal-move tree, depth by depth')
     .showHelpAfterError(helpHint('perft'))
-    .argument('<depth>', `plies to count (1-${MAX_PERFT_DEPTH})`, integerIn(1, MAX_PERFT_DEPTH))
+    .argument(
+      '<depth>',
+      `plies to count (1-${MAX_COMMAND_PERFT_DEPTH})`,
+      integerIn(1, MAX_COMMAND_PERFT_DEPTH),
+    )
     .option('--fen <text>', 'the position text (default: the start position)')
     .addOption(
       new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
@@ -165,7 +169,6 @@ Examples:
       integerIn(0, 1000),
       4,
     )
-    .option('--check-depth <n>', 'plies of the material check, 0 = off (0-4)', integerIn(0, 4), 2)
     .addOption(
       new Option('--format <kind>', 'position text or moves from the start')
         .choices(['fen', 'moves'])

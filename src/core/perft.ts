@@ -18,18 +18,22 @@ import type { Position } from './position.js';
 import { applyMoveToSets, SIDE, STATE_SIZE } from './state.js';
 import type { Rules } from './variant.js';
 
-/** The deepest perft this module supports. */
-export const MAX_PERFT_DEPTH = 64;
+/** The deepest perft this module has room for (its per-ply arrays); the commands allow less. */
+export const PERFT_STACK_DEPTH = 64;
 
 const states: Int32Array[] = [];
 const lists: MoveList[] = [];
-for (let ply = 0; ply <= MAX_PERFT_DEPTH; ply++) {
+for (let ply = 0; ply <= PERFT_STACK_DEPTH; ply++) {
   states.push(new Int32Array(STATE_SIZE));
   lists.push(new MoveList());
 }
 
+/** Asked between subtrees of 5 or more plies: true ends the count early (it is then partial). */
+export type PerftStop = () => boolean;
+const NEVER: PerftStop = () => false;
+
 /** Leaves below the state at `ply`, `depth` >= 2 plies down. */
-function perftFrom(rules: Rules, ply: number, depth: number): number {
+function perftFrom(rules: Rules, ply: number, depth: number, stop: PerftStop): number {
   const state = states[ply];
   const list = lists[ply];
   if (depth === 2) return perftTwo(rules, state, list);
@@ -39,10 +43,11 @@ function perftFrom(rules: Rules, ply: number, depth: number): number {
   let nodes = 0;
   for (let i = 0; i < count; i++) {
     // Perft reads only the piece sets and the side to move.
+    if (depth >= 6 && stop()) break;
     for (let k = 0; k <= SIDE; k++) child[k] = state[k];
     const move = moves[i];
     applyMoveToSets(rules, child, move & 63, (move >>> 6) & 63, list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
-    nodes += perftFrom(rules, ply + 1, depth - 1);
+    nodes += perftFrom(rules, ply + 1, depth - 1, stop);
   }
   return nodes;
 }
@@ -171,15 +176,18 @@ function countRepliesOfList(rules: Rules, state: Int32Array, list: MoveList): nu
   return nodes;
 }
 
-/** Leaf count of the move tree of `position` to `depth` plies (depth 0 counts 1). */
-export function perft(position: Position, depth: number): number {
-  if (!Number.isInteger(depth) || depth < 0 || depth > MAX_PERFT_DEPTH) {
-    throw new RangeError(`perft depth must be an integer from 0 to ${MAX_PERFT_DEPTH}`);
+/**
+ * Leaf count of the move tree of `position` to `depth` plies (depth 0 counts 1). `stop`,
+ * asked now and then on deep counts, can end it early with a partial count.
+ */
+export function perft(position: Position, depth: number, stop: PerftStop = NEVER): number {
+  if (!Number.isInteger(depth) || depth < 0 || depth > PERFT_STACK_DEPTH) {
+    throw new RangeError(`perft depth must be an integer from 0 to ${PERFT_STACK_DEPTH}`);
   }
   if (depth === 0) return 1;
   states[0].set(position.state);
   if (depth === 1) return countMoves(position.rules, states[0]);
-  return perftFrom(position.rules, 0, depth);
+  return perftFrom(position.rules, 0, depth, stop);
 }
 
 /** Perft split by root move: each legal move's text with the leaf count below it. */

@@ -7,13 +7,15 @@ import { existsSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { legalMoves, parseMove, type LegalMove } from '../core/notation.js';
-import { perftDivide } from '../core/perft.js';
-import { Position } from '../core/position.js';
+import { perft } from '../core/perft.js';
+import { Game } from '../core/game.js';
+import type { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import { SearchControl, nowMs } from '../search/control.js';
 import { MAX_SKILL_LEVEL, SKILL_LINES, skillNodeLimit } from '../search/skill.js';
-import { evaluateWithTerms, type TermName } from '../search/eval.js';
+import { DEFAULT_EVAL_WEIGHTS, Evaluators, type TermName } from '../search/eval.js';
+import { loadEvalFile } from './eval-file.js';
 import { hasCapture } from '../core/movegen.js';
 import type { SearchInfo, SearchResult } from '../search/search.js';
 import type { SearchLimits } from '../search/timeman.js';
@@ -25,7 +27,8 @@ import {
   parseOptionValue,
   type OptionValue,
 } from './options.js';
-import { DONE, type SearchTask } from './search-worker.js';
+import { BENCH_DEPTH, BENCH_POSITIONS } from '../search/bench.js';
+import { DONE, type PerftTask, type SearchTask } from './search-worker.js';
 import { loadTables } from '../egdb/load.js';
 import type { EndgameTables, TableData } from '../egdb/tables.js';
 import { describeCode } from '../egdb/value.js';
@@ -40,6 +43,7 @@ export interface EngineSettings {
   drawPlies: number;
   skillLevel: number;
   egdbPath: string;
+  evalFile: string;
 }
 
 export interface BestMove {
@@ -68,6 +72,24 @@ export interface SearchProgress {
 
 /** How often a running search reports its progress. */
 export const PROGRESS_INTERVAL_MS = 1000;
+
+export interface BenchResult {
+  readonly nodes: number;
+  readonly milliseconds: number;
+  readonly nps: number;
+  /** Positions searched: all of them unless stopped. */
+  readonly positions: number;
+  readonly stopped: boolean;
+}
+
+export interface PerftResult {
+  /** Leaves at the depth (1 at depth 0). */
+  readonly nodes: number;
+  /** Leaves below each root move, in move generation order. */
+  readonly divide: readonly { readonly move: string; readonly nodes: number }[];
+  /** True when stop() ended the count: the numbers are then incomplete. */
+  readonly stopped: boolean;
+}
 
 export interface EngineEvents {
   info(info: SearchInfo): void;
@@ -102,16 +124,19 @@ export class Engine {
     drawPlies: optionDefault('Draw Plies') as number,
     skillLevel: optionDefault('Skill Level') as number,
     egdbPath: optionDefault('EGDB Path') as string,
+    evalFile: optionDefault('EvalFile') as string,
   };
   /** The endgame tables of the current variant, or none. */
   private egdb: EndgameTables | undefined;
   private tablesGeneration = 0;
+  /** The evaluation weights (EvalFile), sent to the workers with every search. */
+  private evaluators = new Evaluators(DEFAULT_EVAL_WEIGHTS);
+  /** Changes whenever other weights are loaded: workers then rebuild their evaluators. */
+  private evalGeneration = 0;
+  /** The game the next search continues: its first position, moves and keys. */
+  private game: Game = Game.fromStart('armenian');
+  /** How `position` named the first position: `startpos` or its position text. */
   private startText = 'startpos';
-  private start: Position = Position.start('armenian');
-  private current: Position = this.start;
-  private moveTexts: string[] = [];
-  /** Keys of the positions before the current one, lo and hi in turn. */
-  private gameKeys: number[] = [];
 
   private ttBuffer: SharedArrayBuffer;
   private ttGeneration = 0;
@@ -119,10 +144,15 @@ export class Engine {
   private control: SearchControl;
   private pool: Piscina<SearchTask, SearchResult>;
   private newGamePending = true;
-  private running: Promise<BestMove> | undefined;
+  /** The search, bench or perft under way. */
+  private running: Promise<unknown> | undefined;
   /** Gives up on the running search (a stalled thread): answers with what is known. */
   private abandon: (() => void) | undefined;
   private stallTimer: NodeJS.Timeout | undefined;
+  /** Set by stop(): a bench or perft ends at its next step. */
+  private stopRequested = false;
+  /** While the bench runs, its searches report no info events. */
+  private benchRunning = false;
 
   constructor(private readonly events: EngineEvents) {
     this.ttBuffer = new SharedArrayBuffer(tableBytes(this.settings.hash));
@@ -158,11 +188,11 @@ export class Engine {
 
   /** The position the next search starts from. */
   get position(): Position {
-    return this.current;
+    return this.game.position;
   }
 
   get moves(): readonly string[] {
-    return this.moveTexts;
+    return this.game.moves;
   }
 
   /** Sets an option by name (case-insensitive); refuses bad names and values. */
@@ -190,7 +220,7 @@ export class Engine {
       case 'Variant':
         if (value !== this.settings.variant) {
           this.settings.variant = value as VariantName;
-          this.resetGame(Position.start(this.settings.variant), 'startpos');
+          this.resetGame();
           // The tables are per variant: load the new variant's from the same folder.
           if (!this.loadEndgameTables(this.settings.egdbPath).ok) {
             this.egdb = undefined;
@@ -222,6 +252,14 @@ export class Engine {
       case 'Clear Hash':
         new Int32Array(this.ttBuffer).fill(0);
         break;
+      case 'EvalFile': {
+        const loaded = loadEvalFile(value as string);
+        if (!loaded.ok) return loaded;
+        this.settings.evalFile = value as string;
+        this.evaluators = new Evaluators(loaded.value);
+        this.evalGeneration++;
+        break;
+      }
     }
     return ok(undefined);
   }
@@ -250,7 +288,7 @@ export class Engine {
   /** The database value of the current position, as words; undefined when not covered. */
   endgameValue(): { value: string; pieces: number } | undefined {
     if (this.egdb === undefined) return undefined;
-    const code = this.egdb.probe(this.current.state);
+    const code = this.egdb.probe(this.game.position.state);
     return code < 0 ? undefined : { value: describeCode(code), pieces: this.egdb.maxPieces };
   }
 
@@ -262,19 +300,21 @@ export class Engine {
   /** A new game: the table and the move-ordering history are forgotten. */
   newGame(): Result<void> {
     if (this.searching) return fail('busy', 'cannot start a new game while searching');
-    new Int32Array(this.ttBuffer).fill(0);
-    this.ttAge = 0;
-    this.newGamePending = true;
-    this.resetGame(Position.start(this.settings.variant), 'startpos');
+    this.clearForNewGame();
+    this.resetGame();
     return ok(undefined);
   }
 
-  private resetGame(start: Position, text: string): void {
-    this.start = start;
-    this.startText = text;
-    this.current = start;
-    this.moveTexts = [];
-    this.gameKeys = [];
+  /** Forgets the table and (at the next search) the move-ordering history. */
+  private clearForNewGame(): void {
+    new Int32Array(this.ttBuffer).fill(0);
+    this.ttAge = 0;
+    this.newGamePending = true;
+  }
+
+  private resetGame(): void {
+    this.game = Game.fromStart(this.settings.variant);
+    this.startText = 'startpos';
   }
 
   /**
@@ -283,54 +323,31 @@ export class Engine {
    */
   setPosition(fen: string | undefined, moves: readonly string[]): Result<void> {
     if (this.searching) return fail('busy', 'cannot change the position while searching');
-    let start: Position;
-    if (fen === undefined) {
-      start = Position.start(this.settings.variant);
-    } else {
-      const parsed = Position.parse(fen, this.settings.variant);
-      if (!parsed.ok) return fail(parsed.error.code, `bad position text: ${parsed.error.message}`);
-      start = parsed.value;
-    }
-    let walk = start;
-    const keys: number[] = [];
-    const texts: string[] = [];
-    for (let i = 0; i < moves.length; i++) {
-      const parsed = parseMove(walk, moves[i]);
-      if (!parsed.ok) {
-        return fail(parsed.error.code, `move ${i + 1} of the list: ${parsed.error.message}`);
-      }
-      keys.push(walk.keyLo, walk.keyHi);
-      walk = walk.clone();
-      walk.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
-      texts.push(parsed.value.text);
-    }
-    this.start = start;
-    this.startText = fen === undefined ? 'startpos' : start.toString();
-    this.current = walk;
-    this.moveTexts = texts;
-    this.gameKeys = keys;
+    const parsed = Game.parse(fen, moves, this.settings.variant);
+    if (!parsed.ok) return parsed;
+    this.game = parsed.value;
+    this.startText = fen === undefined ? 'startpos' : this.game.start.toString();
     return ok(undefined);
   }
 
   /** Reads move text against the current position. */
   parseMove(text: string): Result<LegalMove> {
-    return parseMove(this.current, text);
+    return parseMove(this.game.position, text);
   }
 
   /** The legal moves of the current position. */
   legalMoves(): LegalMove[] {
-    return legalMoves(this.current);
+    return legalMoves(this.game.position);
   }
 
   /** The static evaluation with its terms, or why there is none. */
   evaluate(): { score: number; terms: Record<TermName, number>; capturePending: boolean } {
-    const result = evaluateWithTerms(this.current.rules, this.current.state);
-    return { ...result, capturePending: hasCapture(this.current.rules, this.current.state) };
-  }
-
-  /** Perft split by root move of the current position. */
-  perft(depth: number): { move: string; nodes: number }[] {
-    return perftDivide(this.current, depth);
+    const position = this.game.position;
+    const result = this.evaluators.for(position.rules).evaluateWithTerms(position.state);
+    return {
+      ...result,
+      capturePending: hasCapture(this.game.position.rules, this.game.position.state),
+    };
   }
 
   /**
@@ -338,8 +355,23 @@ export class Engine {
    * itself or after stop(); never rejects: a failed worker is reported through the error
    * event and the answer falls back to a legal move.
    */
-  go(requested: SearchLimits): Promise<BestMove> {
+  go(limits: SearchLimits): Promise<BestMove> {
+    return this.exclusively(() => this.search(limits));
+  }
+
+  /** Runs `work` as the one task under way (searching is true meanwhile). */
+  private exclusively<T>(work: () => Promise<T>): Promise<T> {
     if (this.running) return Promise.reject(new Error('already searching'));
+    this.stopRequested = false;
+    const running = work().finally(() => {
+      this.running = undefined;
+    });
+    this.running = running;
+    return running;
+  }
+
+  /** One search of the current position on the pool (see go). */
+  private search(requested: SearchLimits): Promise<BestMove> {
     const startTime = nowMs();
     const control = this.control;
     control.reset(requested.ponder === true);
@@ -360,18 +392,19 @@ export class Engine {
     channel.port1.on('message', (message: SearchInfo | typeof DONE) => {
       if (message === DONE) return infoDone();
       if (message.multipv === 1 && message.pv.length > 0) latest = { move: message.pv[0], ponder: message.pv[1] }; // prettier-ignore
-      this.events.info(message);
+      if (!this.benchRunning) this.events.info(message);
     });
     const base = {
-      fen: this.current.toString(),
+      state: this.game.position.state,
       variant: this.settings.variant,
-      gameKeys: this.gameKeys,
-      quietPlies: this.current.quietPlies,
+      gameKeys: this.game.keys,
       limits,
       ttBuffer: this.ttBuffer,
       ttGeneration: this.ttGeneration,
       ttAge: this.ttAge,
       controlBuffer: this.control.buffer,
+      evalWeights: this.evaluators.weights,
+      evalGeneration: this.evalGeneration,
       threads,
       tables: (this.egdb?.tables ?? []) as TableData[],
       tablesGeneration: this.tablesGeneration,
@@ -405,7 +438,7 @@ export class Engine {
         }),
       );
     }
-    const position = this.current;
+    const position = this.game.position;
     const report = this.events.progress?.bind(this.events);
     const ticker =
       report === undefined
@@ -428,16 +461,106 @@ export class Engine {
       this.replacePool(this.settings.threads);
       answer(latest.move !== undefined ? latest : pickBest([], position));
     };
-    this.running = answered.then((best) => {
+    return answered.then((best) => {
       clearInterval(ticker);
       channel.port1.close();
       clearTimeout(this.stallTimer);
       this.stallTimer = undefined;
-      this.running = undefined;
       this.abandon = undefined;
       return { ...best, nodes: control.totalNodes() };
     });
-    return this.running;
+  }
+
+  /**
+   * The bench: a new game, then every bench position searched to `depth` on the pool with
+   * the engine's Hash and Threads (on one thread the node total is the search's signature).
+   * `onPosition` hears each position's nodes. stop() ends it after the position under way;
+   * the game is restored afterwards.
+   */
+  bench(
+    depth: number = BENCH_DEPTH,
+    onPosition: (index: number, fen: string, nodes: number) => void = () => {},
+  ): Promise<BenchResult> {
+    return this.exclusively(async () => {
+      const saved = { game: this.game, startText: this.startText };
+      this.clearForNewGame();
+      this.benchRunning = true;
+      let nodes = 0;
+      let positions = 0;
+      const started = nowMs();
+      try {
+        for (const [index, fen] of BENCH_POSITIONS.entries()) {
+          if (this.stopRequested) break;
+          const game = Game.parse(fen, [], this.settings.variant);
+          if (!game.ok) throw new Error(`bench position ${index + 1}: ${game.error.message}`);
+          this.game = game.value;
+          const searched = (await this.search({ depth })).nodes;
+          nodes += searched;
+          positions++;
+          onPosition(index, fen, searched);
+        }
+      } finally {
+        this.game = saved.game;
+        this.startText = saved.startText;
+        this.benchRunning = false;
+      }
+      const milliseconds = Math.max(1, nowMs() - started);
+      const nps = Math.round((nodes * 1000) / milliseconds);
+      return { nodes, milliseconds, nps, positions, stopped: this.stopRequested };
+    });
+  }
+
+  /**
+   * Perft of the current position split by root move, counted on the pool: the tree is cut
+   * a few plies down and each subtree is one task. stop() ends it (the counts are then
+   * incomplete and `stopped` says so).
+   */
+  perft(depth: number): Promise<PerftResult> {
+    return this.exclusively(async () => {
+      this.control.reset(false);
+      const root = this.game.position;
+      const roots = legalMoves(root);
+      // Enough tasks for the threads to share the work: cut below the root, or below each
+      // reply when the root has few moves, or deeper still for deep counts (so that stop
+      // waits for small tasks only).
+      const fewRoots = roots.length < this.settings.threads * 8;
+      const cut = Math.max(depth >= 3 && fewRoots ? 2 : 1, Math.min(3, depth - 6));
+      const count = async (
+        position: Position,
+        remaining: number,
+        plies: number,
+      ): Promise<number> => {
+        if (this.stopRequested) return 0;
+        if (remaining <= 1) return perft(position, remaining);
+        if (plies === 0) {
+          const task: PerftTask = { state: position.state, variant: position.rules.name, depth: remaining, controlBuffer: this.control.buffer, threads: this.settings.threads }; // prettier-ignore
+          return this.perftPool.run(task, { name: 'perft' });
+        }
+        const leaves = await Promise.all(
+          legalMoves(position).map((move) => {
+            const child = position.clone();
+            child.play(move.move, move.capturedLo, move.capturedHi);
+            return count(child, remaining - 1, plies - 1);
+          }),
+        );
+        return leaves.reduce((a, b) => a + b, 0);
+      };
+      const counts = await Promise.all(
+        roots.map(async (move) => {
+          const child = root.clone();
+          child.play(move.move, move.capturedLo, move.capturedHi);
+          return depth <= 0 ? 0 : count(child, depth - 1, cut - 1);
+        }),
+      );
+      const divide = roots.map((move, i) => ({ move: move.text, nodes: counts[i] }));
+      const nodes = depth <= 0 ? 1 : counts.reduce((a, b) => a + b, 0);
+      return { nodes, divide, stopped: this.stopRequested };
+    });
+  }
+
+  /** The pool as perft tasks see it (the same threads as the search). */
+  private get perftPool(): Piscina<PerftTask, number> {
+    return this.pool as unknown as Piscina<PerftTask, number>;
   }
 
   /** The running search's progress from the shared counters, with its root move if asked. */
@@ -459,6 +582,7 @@ export class Engine {
    */
   stop(): void {
     if (!this.running) return;
+    this.stopRequested = true;
     this.control.stop();
     this.stallTimer ??= setTimeout(() => {
       this.stallTimer = undefined;
@@ -480,7 +604,8 @@ export class Engine {
 
   /** The game as `position` would set it: for display. */
   describeGame(): string {
-    return this.moveTexts.length === 0 ? this.startText : `${this.startText} moves ${this.moveTexts.join(' ')}`; // prettier-ignore
+    const moves = this.game.moves;
+    return moves.length === 0 ? this.startText : `${this.startText} moves ${moves.join(' ')}`;
   }
 
   /** Bytes in the transposition table (for display and tests). */

@@ -6,13 +6,14 @@ import { availableParallelism } from 'node:os';
 import { fail, ok, type Result } from '../core/result.js';
 import { VARIANT_NAMES } from '../core/variant.js';
 import { MAX_SKILL_LEVEL } from '../search/skill.js';
+import { DEFAULT_EVAL_FILE } from './eval-file.js';
 
 export type OptionDefinition =
   | { readonly name: string; readonly type: 'spin'; readonly default: number; readonly min: number; readonly max: number } // prettier-ignore
   | { readonly name: string; readonly type: 'check'; readonly default: boolean }
   | { readonly name: string; readonly type: 'combo'; readonly default: string; readonly choices: readonly string[] } // prettier-ignore
-  | { readonly name: string; readonly type: 'button' }
-  | { readonly name: string; readonly type: 'string'; readonly default: string };
+  | { readonly name: string; readonly type: 'string'; readonly default: string }
+  | { readonly name: string; readonly type: 'button' };
 
 /** How a string option with no value shows (the UCI convention). */
 export const EMPTY_STRING = '<empty>';
@@ -31,6 +32,7 @@ export const OPTIONS: readonly OptionDefinition[] = [
   { name: 'Clear Hash', type: 'button' },
   // A folder of endgame tables (tama egdb build); <empty> for none.
   { name: 'EGDB Path', type: 'string', default: EMPTY_STRING },
+  { name: 'EvalFile', type: 'string', default: DEFAULT_EVAL_FILE },
 ];
 
 export type OptionValue = number | boolean | string | undefined;
@@ -75,7 +77,11 @@ export function parseOptionValue(
     }
     case 'string': {
       const value = text?.trim() ?? '';
-      return ok(value === '' ? EMPTY_STRING : value);
+      if (value === '') {
+        if (option.default === EMPTY_STRING) return ok(EMPTY_STRING);
+        return fail('bad-value', `option ${option.name} needs a value`);
+      }
+      return ok(value);
     }
     case 'combo': {
       const lower = text?.trim().toLowerCase();

@@ -4,22 +4,22 @@
  * table or the control buffer.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { perft as countLeaves } from '../core/perft.js';
 import { Position } from '../core/position.js';
-import { QUIET_PLIES } from '../core/state.js';
 import { rulesFor, type VariantName } from '../core/variant.js';
 import { SearchControl } from '../search/control.js';
+import { Evaluators, type EvalWeightSet } from '../search/eval.js';
 import { Searcher, type SearchResult, type SearchSettings } from '../search/search.js';
 import type { SearchLimits } from '../search/timeman.js';
 import { TranspositionTable } from '../search/tt.js';
 import { EndgameTables, type TableData } from '../egdb/tables.js';
 
 export interface SearchTask {
-  readonly fen: string;
+  /** The root position's state words (core/state.ts), no-progress count included. */
+  readonly state: Int32Array;
   readonly variant: VariantName;
   /** Keys of the game's positions before the root, lo and hi in turn, oldest first. */
   readonly gameKeys: readonly number[];
-  /** Plies since the last capture or man move, which position text does not carry. */
-  readonly quietPlies: number;
   readonly limits: SearchLimits;
   readonly settings: SearchSettings;
   readonly ttBuffer: SharedArrayBuffer;
@@ -27,6 +27,10 @@ export interface SearchTask {
   readonly ttGeneration: number;
   readonly ttAge: number;
   readonly controlBuffer: SharedArrayBuffer;
+  /** The evaluation weights of every variant (the engine's EvalFile). */
+  readonly evalWeights: EvalWeightSet;
+  /** Changes whenever the engine loads other weights: the worker then rebuilds its evaluators. */
+  readonly evalGeneration: number;
   readonly threads: number;
   /** Endgame tables over SharedArrayBuffers (none: an empty list). */
   readonly tables: readonly TableData[];
@@ -40,6 +44,24 @@ export interface SearchTask {
   readonly fail?: 'throw' | 'exit' | 'stall';
 }
 
+/** One subtree of a perft split over the pool (Engine.perft). */
+export interface PerftTask {
+  readonly state: Int32Array;
+  readonly variant: VariantName;
+  readonly depth: number;
+  /** The engine's control buffer: a stopped count answers 0 at once. */
+  readonly controlBuffer: SharedArrayBuffer;
+  readonly threads: number;
+}
+
+/** Counts the leaves `depth` plies below a position, ending early when the engine stops. */
+export function perft(task: PerftTask): number {
+  const control = new SearchControl(task.controlBuffer, task.threads);
+  const stopped = () => control.stopped;
+  if (stopped()) return 0;
+  return countLeaves(new Position(rulesFor(task.variant), task.state), task.depth, stopped);
+}
+
 /** The message that ends a search's stream of info lines. */
 export const DONE = 'done';
 
@@ -48,6 +70,7 @@ let generation = -1;
 let table: TranspositionTable | undefined;
 let endgame: EndgameTables | null = null;
 let endgameGeneration = -1;
+let evalGeneration = -1;
 
 export default function search(task: SearchTask): SearchResult | Promise<SearchResult> {
   if (task.fail === 'throw') throw new Error('search worker failed on purpose (test)');
@@ -80,11 +103,12 @@ export default function search(task: SearchTask): SearchResult | Promise<SearchR
     }
   }
   searcher.attachTables(endgame);
+  if (evalGeneration !== task.evalGeneration) {
+    searcher.useEvaluators(new Evaluators(task.evalWeights));
+    evalGeneration = task.evalGeneration;
+  }
   if (task.newGame) searcher.clearHistory();
-  const parsed = Position.parse(task.fen, task.variant);
-  if (!parsed.ok) throw new Error(`search worker got a bad position: ${parsed.error.message}`);
-  const position = parsed.value;
-  position.state[QUIET_PLIES] = task.quietPlies;
+  const position = new Position(rulesFor(task.variant), task.state);
   try {
     return searcher.search(position, task.gameKeys, task.limits, task.settings, (info) =>
       task.port?.postMessage(info),

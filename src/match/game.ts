@@ -1,12 +1,11 @@
 /**
- * One game between two engine processes, judged by the runner with the rules of src/core:
- * the engines only propose moves. The game ends when the side to move has no legal move
- * (it loses), on threefold repetition or no progress (draws), at the ply limit, by score
- * adjudication, or when an engine forfeits: an illegal move, a time loss, a stall, a crash
- * or a disconnect loses the game for that side.
+ * One game between two engine processes, judged by the runner with core's `Game`: the
+ * engines only propose moves. The game ends by the rules (the side to move has no legal
+ * move and loses; repetition or no progress draw), by score adjudication, at the ply limit,
+ * or when an engine forfeits: an illegal move, a time loss, a stall, a crash or a
+ * disconnect loses the game for that side.
  */
-import { legalMoves, parseMove } from '../core/notation.js';
-import type { Position } from '../core/position.js';
+import { COLOR_NAMES, DEFAULT_DRAW_RULES, Game, type DrawRules } from '../core/game.js';
 import { BLACK, WHITE, type Color, type VariantName } from '../core/variant.js';
 import {
   Adjudicator,
@@ -15,7 +14,7 @@ import {
   type Verdict,
 } from './adjudication.js';
 import type { EngineFailure, EngineProcess, EngineScore, FailureKind } from './engine-process.js';
-import { openingStartPosition, type Opening } from './openings.js';
+import { openingGame, type Opening } from './openings.js';
 import { Clock, goCommand, moveDeadline, type SearchLimits } from './time-control.js';
 
 /** One side of a game: a started engine process and how it may think. */
@@ -27,18 +26,14 @@ export interface GamePlayer {
 }
 
 /** The runner's draw rules and adjudication; 0 turns a counting rule off. */
-export interface GameRules {
-  /** A position repeated this many times (same side to move) is a draw; docs/rules.md: 3. */
-  readonly repetitions: number;
-  /** This many plies without capture or man move is a draw; docs/rules.md: 100. */
-  readonly noProgressPlies: number;
+export interface GameRules extends DrawRules {
   /** The game is drawn once it has this many plies. */
   readonly maxPlies: number;
   readonly draw?: DrawAdjudication;
   readonly resign?: ResignAdjudication;
 }
 
-export const DEFAULT_GAME_RULES: GameRules = { repetitions: 3, noProgressPlies: 100, maxPlies: 0 };
+export const DEFAULT_GAME_RULES: GameRules = { ...DEFAULT_DRAW_RULES, maxPlies: 0 };
 
 export type GameResult = 'white' | 'black' | 'draw' | 'none';
 
@@ -94,8 +89,6 @@ export interface GameSetup {
   readonly signal?: AbortSignal;
 }
 
-export const COLOR_NAMES = ['White', 'Black'] as const;
-
 const winnerOf = (loser: Color): GameResult => (loser === WHITE ? 'black' : 'white');
 
 /** The record of a game an engine lost before it started (it could not start or get ready). */
@@ -105,21 +98,14 @@ export function forfeitBeforeStart(
   loser: Color,
   failure: EngineFailure,
 ): GameRecord {
-  const position = openingStartPosition(opening, variant);
-  const moves: PlayedMove[] = [];
-  for (const text of opening.moves) {
-    const parsed = parseMove(position, text);
-    if (!parsed.ok) break;
-    moves.push({ text, color: position.sideToMove, book: true });
-    position.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
-  }
+  const game = openingGame(opening, variant);
   return {
     fen: opening.fen,
-    moves,
+    moves: bookMoves(game),
     result: winnerOf(loser),
     termination: failure.kind,
     reason: `${COLOR_NAMES[loser]}'s engine failed before the game: ${failure.message}`,
-    finalPosition: position.toString(),
+    finalPosition: game.position.toString(),
     forfeitedBy: loser,
   };
 }
@@ -128,23 +114,8 @@ export function forfeitBeforeStart(
 export async function playGame(setup: GameSetup): Promise<GameRecord> {
   const { variant, opening, rules, signal } = setup;
   const players = [setup.white, setup.black] as const;
-  const position = openingStartPosition(opening, variant);
-  const moves: PlayedMove[] = [];
-  const seen = new Map<string, number>();
-  let repeats = 0;
-  const countPosition = () => {
-    const key = position.keyHex();
-    repeats = (seen.get(key) ?? 0) + 1;
-    seen.set(key, repeats);
-  };
-  countPosition();
-  for (const text of opening.moves) {
-    const parsed = parseMove(position, text);
-    if (!parsed.ok) throw new Error(`opening move ${text}: ${parsed.error.message}`);
-    moves.push({ text: parsed.value.text, color: position.sideToMove, book: true });
-    position.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
-    countPosition();
-  }
+  const game = openingGame(opening, variant);
+  const moves: PlayedMove[] = bookMoves(game);
 
   const end = (
     result: GameResult,
@@ -157,7 +128,7 @@ export async function playGame(setup: GameSetup): Promise<GameRecord> {
     result,
     termination,
     reason,
-    finalPosition: position.toString(),
+    finalPosition: game.position.toString(),
     forfeitedBy,
   });
   const forfeit = (loser: Color, termination: Termination, reason: string) =>
@@ -178,15 +149,14 @@ export async function playGame(setup: GameSetup): Promise<GameRecord> {
 
   for (;;) {
     if (signal?.aborted) return end('none', 'interrupted', 'the match was stopped');
-    const mover = position.sideToMove;
+    const mover = game.position.sideToMove;
     const other = (mover ^ 1) as Color;
-    const over = judgePosition(position, repeats, moves.length, verdict, rules);
+    const over = judgeGame(game, verdict, rules);
     if (over) return end(over.result, over.termination, over.reason);
 
     const player = players[mover];
-    const texts = moves.map((m) => m.text);
     const positionLine =
-      texts.length > 0 ? `${positionCommand} moves ${texts.join(' ')}` : positionCommand;
+      game.plies > 0 ? `${positionCommand} moves ${game.moves.join(' ')}` : positionCommand;
     const goLine = goCommand(player.limits, mover, clocks[mover], clocks[other]);
     const deadline = moveDeadline(player.limits, clocks[mover], player.timeMarginMs);
     const searching = player.process.search(positionLine, goLine, deadline, player.stallMs);
@@ -216,24 +186,22 @@ export async function playGame(setup: GameSetup): Promise<GameRecord> {
         `lost on time (${elapsed} ms used, ${player.limits.moveTimeMs} ms a move)`,
       );
     }
-    const parsed = parseMove(position, outcome.move);
-    if (!parsed.ok) {
+    const played = game.playText(outcome.move);
+    if (!played.ok) {
       return forfeit(
         mover,
         'illegal-move',
-        `made an illegal move '${outcome.move}': ${parsed.error.message}`,
+        `made an illegal move '${outcome.move}': ${played.error.message}`,
       );
     }
-    position.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
     moves.push({
-      text: parsed.value.text,
+      text: played.value.text,
       color: mover,
       book: false,
       elapsedMs: outcome.elapsedMs,
       score: outcome.score,
       depth: outcome.depth,
     });
-    countPosition();
     verdict = adjudicator.record(mover, outcome.score, moves.length);
   }
 }
@@ -244,38 +212,29 @@ const FAILURE_WORDS: Record<FailureKind, string> = {
   disconnect: 'engine disconnected',
 };
 
+/** The opening's moves as the record shows them: played from the book, by no engine. */
+function bookMoves(game: Game): PlayedMove[] {
+  let color = game.start.sideToMove;
+  return game.moves.map((text) => {
+    const move = { text, color, book: true };
+    color = (color ^ 1) as Color;
+    return move;
+  });
+}
+
 /**
- * Whether the game is over before the side to move plays, by the rules first (no legal
- * move, repetition, no progress), then by adjudication, then by the ply limit.
+ * Whether the game is over before the side to move plays: by the rules first (core's
+ * `Game`), then by adjudication, then by the ply limit.
  */
-function judgePosition(
-  position: Position,
-  repeats: number,
-  plies: number,
+function judgeGame(
+  game: Game,
   verdict: Verdict | undefined,
   rules: GameRules,
 ): { result: GameResult; termination: Termination; reason: string } | undefined {
-  const mover = position.sideToMove;
-  if (legalMoves(position).length === 0) {
-    return {
-      result: winnerOf(mover),
-      termination: 'no-moves',
-      reason: `${COLOR_NAMES[mover]} has no legal move`,
-    };
-  }
-  if (rules.repetitions > 0 && repeats >= rules.repetitions) {
-    return {
-      result: 'draw',
-      termination: 'repetition',
-      reason: `the same position occurred ${repeats} times`,
-    };
-  }
-  if (rules.noProgressPlies > 0 && position.quietPlies >= rules.noProgressPlies) {
-    return {
-      result: 'draw',
-      termination: 'no-progress',
-      reason: `${position.quietPlies} plies without capture or man move`,
-    };
+  const end = game.outcome(rules);
+  if (end) {
+    const result = end.winner === undefined ? 'draw' : end.winner === WHITE ? 'white' : 'black';
+    return { result, termination: end.reason, reason: end.description };
   }
   if (verdict?.kind === 'draw') {
     return {
@@ -291,7 +250,7 @@ function judgePosition(
       reason: `${COLOR_NAMES[verdict.loser]} resigns (adjudicated): ${verdict.reason}`,
     };
   }
-  if (rules.maxPlies > 0 && plies >= rules.maxPlies) {
+  if (rules.maxPlies > 0 && game.plies >= rules.maxPlies) {
     return {
       result: 'draw',
       termination: 'max-plies',

@@ -8,8 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { legalMoves, parseMove } from '../core/notation.js';
-import { Position, START_POSITION } from '../core/position.js';
+import { Game } from '../core/game.js';
+import { START_POSITION } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import { seededRandom, shuffled } from './random.js';
@@ -42,19 +42,18 @@ export function shippedOpeningsFile(variant: VariantName): string | undefined {
   return undefined;
 }
 
-export type OpeningErrorCode = 'unreadable' | 'bad-position' | 'bad-move' | 'no-moves' | 'empty';
+export type OpeningErrorCode = 'unreadable' | 'bad-position' | 'bad-move' | 'game-over' | 'empty';
 
-/** The first position of an opening (before its moves). */
-export function openingStartPosition(opening: Opening, variant: VariantName): Position {
-  if (opening.fen === undefined) return Position.start(variant);
-  const parsed = Position.parse(opening.fen, variant);
-  if (!parsed.ok) throw new Error(`opening position: ${parsed.error.message}`);
-  return parsed.value;
+/** The game of an opening: its first position with its moves played (checked at loading). */
+export function openingGame(opening: Opening, variant: VariantName): Game {
+  const game = Game.parse(opening.fen, opening.moves, variant);
+  if (!game.ok) throw new Error(`opening: ${game.error.message}`);
+  return game.value;
 }
 
 /**
  * Reads one opening line; `plies` (when given) keeps only that many of its moves. Fails when
- * the position text is bad, a move is illegal, or the opening leaves no legal move.
+ * the position text is bad, a move is illegal, or the game is already over after it.
  */
 export function parseOpeningLine(
   text: string,
@@ -63,31 +62,25 @@ export function parseOpeningLine(
   line = 0,
 ): Result<Opening, OpeningErrorCode> {
   let rest = text.trim();
-  let position = Position.start(variant);
   let fen: string | undefined;
   if (/^[WB]:/i.test(rest)) {
     const space = rest.search(/\s/);
-    const positionText = space < 0 ? rest : rest.slice(0, space);
+    fen = space < 0 ? rest : rest.slice(0, space);
     rest = space < 0 ? '' : rest.slice(space + 1).trim();
-    const parsed = Position.parse(positionText, variant);
-    if (!parsed.ok) return fail('bad-position', parsed.error.message);
-    position = parsed.value;
-    const normal = position.toString();
-    fen = normal === START_POSITION ? undefined : normal;
   }
   const tokens = rest === '' ? [] : rest.split(/\s+/).filter((t) => !/^\d+\.+$/.test(t));
-  const moves: string[] = [];
-  for (const token of tokens) {
-    if (plies !== undefined && moves.length >= plies) break;
-    const parsed = parseMove(position, token.replace(/^\d+\.+/, ''));
-    if (!parsed.ok) return fail('bad-move', parsed.error.message);
-    position.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
-    moves.push(parsed.value.text);
+  const moves = tokens.slice(0, plies).map((token) => token.replace(/^\d+\.+/, ''));
+  const parsed = Game.parse(fen, [], variant);
+  if (!parsed.ok) return fail('bad-position', parsed.error.message);
+  const game = parsed.value;
+  for (const move of moves) {
+    const played = game.playText(move);
+    if (!played.ok) return fail('bad-move', played.error.message);
   }
-  if (legalMoves(position).length === 0) {
-    return fail('no-moves', 'the side to move has no legal move after this opening');
-  }
-  return ok({ fen, moves, line });
+  const end = game.outcome();
+  if (end !== undefined) return fail('game-over', `the game is over after this opening: ${end.description}`); // prettier-ignore
+  const first = game.start.toString();
+  return ok({ fen: first === START_POSITION ? undefined : first, moves: game.moves, line });
 }
 
 /** Reads an openings file's text: one opening a line, `#` comments and blank lines skipped. */

@@ -40,7 +40,7 @@ export interface ClampedLimit {
 
 export const MAX_GO_DEPTH = 100;
 /** The deepest perft that `go perft` and `tama perft` accept. */
-export const MAX_PERFT_DEPTH = 20;
+export const MAX_COMMAND_PERFT_DEPTH = 20;
 
 const NO_ARGUMENTS = new Set(['uci', 'isready', 'ucinewgame', 'stop', 'ponderhit', 'quit', 'd', 'moves', 'eval', 'help']); // prettier-ignore
 
@@ -143,10 +143,10 @@ function parseGo(rest: string[]): Result<Command> {
       rest.length !== 2 ||
       !/^\d+$/.test(depth ?? '') ||
       Number(depth) < 1 ||
-      Number(depth) > MAX_PERFT_DEPTH
+      Number(depth) > MAX_COMMAND_PERFT_DEPTH
     ) {
       // prettier-ignore
-      return fail('bad-value', `go perft needs one depth from 1 to ${MAX_PERFT_DEPTH}`);
+      return fail('bad-value', `go perft needs one depth from 1 to ${MAX_COMMAND_PERFT_DEPTH}`);
     }
     return ok({ kind: 'perft', depth: Number(depth) });
   }

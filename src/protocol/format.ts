@@ -34,6 +34,8 @@ export function formatOption(option: OptionDefinition): string {
       return `option name ${option.name} type check default ${option.default}`;
     case 'combo':
       return `option name ${option.name} type combo default ${option.default} ${option.choices.map((c) => `var ${c}`).join(' ')}`; // prettier-ignore
+    case 'string':
+      return `option name ${option.name} type string default ${option.default}`;
     case 'button':
       return `option name ${option.name} type button`;
     case 'string':

@@ -236,20 +236,24 @@ export class Session {
       case 'eval':
         this.showEval(engine);
         return;
-      case 'perft': {
-        const divide = engine.perft(command.depth);
-        for (const entry of divide) this.send(`${entry.move}: ${entry.nodes}`);
-        this.send('');
-        this.send(`Nodes searched: ${divide.reduce((sum, e) => sum + e.nodes, 0)}`);
+      case 'perft':
+        this.runJob(engine.perft(command.depth), (result) => {
+          if (result.stopped) {
+            this.send('info string go perft stopped: the counts are incomplete');
+            return;
+          }
+          for (const entry of result.divide) this.send(`${entry.move}: ${entry.nodes}`);
+          this.send('');
+          this.send(`Nodes searched: ${result.nodes}`);
+        });
         return;
-      }
-      case 'bench': {
-        const { runBench } = await import('../search/bench.js');
-        const result = runBench({ depth: command.depth, variant: engine.settings.variant });
-        this.send(`Nodes searched: ${result.nodes}`);
-        this.send(`Nodes/second: ${result.nps}`);
+      case 'bench':
+        this.runJob(engine.bench(command.depth), (result) => {
+          if (result.stopped) this.send(`info string bench stopped after ${result.positions} positions`); // prettier-ignore
+          this.send(`Nodes searched: ${result.nodes}`);
+          this.send(`Nodes/second: ${result.nps}`);
+        });
         return;
-      }
     }
   }
 
@@ -298,6 +302,19 @@ export class Session {
     search.done = engine.go(limits).then((best) => {
       this.search = undefined;
       this.send(formatBestMove(best.move, best.ponder));
+    });
+  }
+
+  /**
+   * Runs `go perft` or `bench` on the engine's pool as a search that ends by itself: the
+   * lines after it that need the engine idle wait for its answer; `stop` and `quit` end it.
+   */
+  private runJob<T>(job: Promise<T>, answer: (result: T) => void): void {
+    const search: RunningSearch = { waitsForStop: false, infinite: false, pondering: false, done: Promise.resolve() }; // prettier-ignore
+    this.search = search;
+    search.done = job.then((result) => {
+      this.search = undefined;
+      answer(result);
     });
   }
 

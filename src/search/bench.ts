@@ -1,17 +1,14 @@
 /**
  * The bench: a fixed set of positions searched to a fixed depth on one thread with a fixed
- * table size. Its total node count is the search's signature: any change to search or
- * evaluation changes it, and the commit that does says so (`Bench: N`).
+ * table size (the engine runs it: Engine.bench). Its total node count is the search's
+ * signature: any change to search or evaluation changes it, and the commit that does says
+ * so (`Bench: N`).
  *
  * The positions (after the start) were picked from seeded random games: openings after 4-9
  * plies, middlegames after 16-39, and king endings after 40-119 plies.
  */
-import { Position, START_POSITION } from '../core/position.js';
+import { START_POSITION } from '../core/position.js';
 import { BENCH_DEPTH, BENCH_HASH_MB } from './bench-settings.js';
-import type { VariantName } from '../core/variant.js';
-import { SearchControl, nowMs } from './control.js';
-import { Searcher } from './search.js';
-import { TranspositionTable, tableBytes } from './tt.js';
 
 export const BENCH_POSITIONS: readonly string[] = [
   START_POSITION,
@@ -48,45 +45,5 @@ export const BENCH_POSITIONS: readonly string[] = [
   'W:Wh2,a3,g3,h3:Ba5,a6,g6,a7,b7,Kd7,e7,f7',
   'W:Wh2,h3:Bb5,Ka7,d7,g7',
 ];
-
-export interface BenchOptions {
-  readonly depth?: number;
-  readonly hash?: number;
-  readonly variant?: VariantName;
-  /** Called after each position with its index and node count. */
-  readonly onPosition?: (index: number, fen: string, nodes: number) => void;
-}
-
-export interface BenchResult {
-  readonly nodes: number;
-  readonly milliseconds: number;
-  readonly nps: number;
-}
-
-/**
- * Searches every bench position to the bench depth in this thread, with a fresh table and
- * fresh history for the whole run, and totals the nodes.
- */
-export function runBench(options: BenchOptions = {}): BenchResult {
-  const depth = options.depth ?? BENCH_DEPTH;
-  const variant = options.variant ?? 'armenian';
-  const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(options.hash ?? BENCH_HASH_MB))); // prettier-ignore
-  const control = SearchControl.create(1);
-  const searcher = new Searcher(tt, control);
-  let nodes = 0;
-  const started = nowMs();
-  BENCH_POSITIONS.forEach((fen, index) => {
-    const parsed = Position.parse(fen, variant);
-    if (!parsed.ok) throw new Error(`bench position ${index + 1}: ${parsed.error.message}`);
-    control.reset(false);
-    tt.age = (tt.age + 1) & 63;
-    const settings = { multiPV: 1, drawPlies: 100, moveOverhead: 0, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
-    const result = searcher.search(parsed.value, [], { depth }, settings, () => {});
-    nodes += result.nodes;
-    options.onPosition?.(index, fen, result.nodes);
-  });
-  const milliseconds = Math.max(1, nowMs() - started);
-  return { nodes, milliseconds, nps: Math.round((nodes * 1000) / milliseconds) };
-}
 
 export { BENCH_DEPTH, BENCH_HASH_MB };

@@ -1,8 +1,9 @@
 /**
- * Alpha-beta search: iterative deepening with aspiration windows, principal variation
- * search, a quiescence search over (compulsory) captures, a shared transposition table,
- * killer and history move ordering, late move reductions, ProbCut and a single-reply
- * extension. Draws by repetition and by the no-progress rule are known to it.
+ * Alpha-beta search: iterative deepening, principal variation search, a quiescence search
+ * over (compulsory) captures, a shared transposition table, killer and history move
+ * ordering, late move reductions and a single-reply extension. Draws by repetition and by
+ * the no-progress rule are known to it. Static evaluation is the Evaluator of the root's
+ * variant, from the weight set the searcher was given.
  *
  * One Searcher per thread; all its arrays are allocated once, in the constructor.
  */
@@ -15,7 +16,7 @@ import type { Rules } from '../core/variant.js';
 import { bestMoves } from '../egdb/best.js';
 import type { EndgameTables } from '../egdb/tables.js';
 import { nowMs, type SearchControl } from './control.js';
-import { evaluate, sideToMoveMobility } from './eval.js';
+import { Evaluators, type Evaluator } from './eval.js';
 import { MAX_SKILL_LEVEL, pickSkillLine } from './skill.js';
 import { timeBudget, type SearchLimits } from './timeman.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
@@ -35,9 +36,7 @@ export type Score = { readonly kind: 'cp' | 'mate'; readonly value: number };
  * it is worth (bench/selfplay.ts). The engine runs with DEFAULT_FEATURES.
  */
 export interface SearchFeatures {
-  aspiration: boolean;
   lateMoveReductions: boolean;
-  probCut: boolean;
   singleReplyExtension: boolean;
   killers: boolean;
   history: boolean;
@@ -45,18 +44,17 @@ export interface SearchFeatures {
 
 /**
  * What the engine runs with. Self-play at 15,000 nodes a move (bench/selfplay.ts, 400 games
- * a run, pentanomial Elo of the feature) turned two parts off:
+ * a run, pentanomial Elo of the feature) measured two parts that were then deleted, as
+ * neither gained (the history keeps their code):
  * - aspiration windows: -29.6 +/- 23.4;
  * - ProbCut: +3.5 +/- 16.5 as first tuned, then +6.9 +/- 15.2 and -13.9 +/- 15.9 after a
- *   retune (margin 100, only when the static evaluation reaches beta): no gain.
+ *   retune (margin 100, only when the static evaluation reaches beta).
  * Killers and history together gain +85.0 +/- 27.5; each alone on top of the other measured
  * about zero, and both stay on: without killers two shots of the tactics suite are no longer
  * found within its node budget.
  */
 export const DEFAULT_FEATURES: Readonly<SearchFeatures> = Object.freeze({
-  aspiration: false,
   lateMoveReductions: true,
-  probCut: false,
   singleReplyExtension: true,
   killers: true,
   history: true,
@@ -126,8 +124,6 @@ const KILLER_SCORE = 1 << 24;
 const CAPTURE_SCORE = 1 << 26;
 const CROWNING_SCORE = 1 << 25;
 
-/** How far above beta a shallow search must score for ProbCut to cut (centipawns). */
-const PROBCUT_MARGIN = 100;
 /** Late move reductions by depth and move number, worked out once. */
 const REDUCTIONS = new Int8Array(64 * 64);
 for (let depth = 1; depth < 64; depth++) {
@@ -155,6 +151,9 @@ export class Searcher {
   /** Which optional parts of the search run (the defaults, except in self-play experiments). */
   readonly features: SearchFeatures = { ...DEFAULT_FEATURES };
   private rules!: Rules;
+  /** The evaluator of the current root's variant. */
+  private evaluator!: Evaluator;
+  private evaluators: Evaluators;
   private tt: TranspositionTable;
   private control: SearchControl;
   private rootKeyIndex = 0;
@@ -172,9 +171,15 @@ export class Searcher {
   /** Endgame databases, or null: then the probe at node entry is one test of this field. */
   private egdb: EndgameTables | null = null;
 
-  constructor(tt: TranspositionTable, control: SearchControl) {
+  /** A searcher over `tt`, stopped through `control`, evaluating with `evaluators`. */
+  constructor(
+    tt: TranspositionTable,
+    control: SearchControl,
+    evaluators: Evaluators = new Evaluators(),
+  ) {
     this.tt = tt;
     this.control = control;
+    this.evaluators = evaluators;
     for (let ply = 0; ply <= MAX_PLY + 1; ply++) {
       this.states.push(new Int32Array(STATE_SIZE));
       this.lists.push(new MoveList());
@@ -191,6 +196,11 @@ export class Searcher {
   /** Scores positions the tables cover from them (null: no databases). */
   attachTables(tables: EndgameTables | null): void {
     this.egdb = tables;
+  }
+
+  /** Evaluates with other weights from the next search on. */
+  useEvaluators(evaluators: Evaluators): void {
+    this.evaluators = evaluators;
   }
 
   /** Forgets move-ordering statistics: a new game. */
@@ -211,6 +221,7 @@ export class Searcher {
     onInfo: (info: SearchInfo) => void,
   ): SearchResult {
     this.rules = root.rules;
+    this.evaluator = this.evaluators.for(root.rules);
     this.drawPlies = settings.drawPlies;
     this.threadIndex = settings.threadIndex;
     this.nodes = 0;
@@ -292,12 +303,7 @@ export class Searcher {
       for (let i = 0; i < rootCount; i++) if (this.rootExcluded[i] === 1) this.rootExcluded[i] = 0;
       for (let line = 0; line < multiPV; line++) {
         this.seldepth = 0;
-        const guess = line === 0 ? bestScore : (lineScores[line - 1] ?? 0);
-        const score = this.aspiration(
-          depth,
-          guess,
-          this.features.aspiration && completedDepth >= 4,
-        );
+        const score = this.alphaBeta(0, depth, -INFINITE, INFINITE, true);
         if (this.aborted && depth > 1) break;
         lineScores.push(score);
         const index = this.rootMoveIndex(this.pvMoves[0], this.pvCapturedLo[0], this.pvCapturedHi[0], rootCount); // prettier-ignore
@@ -487,30 +493,6 @@ export class Searcher {
     };
   }
 
-  /** One iteration at `depth`, first in a narrow window around `guess`, widened on failure. */
-  private aspiration(depth: number, guess: number, narrow: boolean): number {
-    let delta = 30;
-    let alpha = narrow ? Math.max(-INFINITE, guess - delta) : -INFINITE;
-    let beta = narrow ? Math.min(INFINITE, guess + delta) : INFINITE;
-    for (;;) {
-      const score = this.alphaBeta(0, depth, alpha, beta, true);
-      if (this.aborted) return score;
-      if (score <= alpha && alpha > -INFINITE) {
-        beta = (alpha + beta) >> 1;
-        alpha = Math.max(-INFINITE, score - delta);
-      } else if (score >= beta && beta < INFINITE) {
-        beta = Math.min(INFINITE, score + delta);
-      } else {
-        return score;
-      }
-      delta += delta >> 1;
-      if (delta > 600) {
-        alpha = -INFINITE;
-        beta = INFINITE;
-      }
-    }
-  }
-
   /** Polls the stop flag, the clock and the node limit every so many nodes. */
   private checkLimits(): void {
     if (this.rootDepth <= 1) return;
@@ -666,12 +648,8 @@ export class Searcher {
     const keyHi = state[KEY_HI];
     const tt = this.tt;
     let ttMove = 0;
-    let staticEval = 0;
-    let ttHit = false;
     if (tt.probe(keyLo, keyHi)) {
-      ttHit = true;
       ttMove = tt.move;
-      staticEval = tt.staticEval;
       const ttScore = scoreFromTable(tt.score, ply);
       if (!pvNode && ply > 0 && tt.depth >= depth) {
         const bound = tt.bound;
@@ -691,28 +669,9 @@ export class Searcher {
     const count = generateMoves(rules, state, list);
     if (count === 0) return -MATE + ply;
     const captures = list.moves[0] >>> 12 > 0;
-    if (!ttHit && !captures) staticEval = evaluate(rules, state);
 
     // A forced reply costs nothing to look at one ply deeper.
     if (count === 1 && this.features.singleReplyExtension && ply < 2 * this.rootDepth) depth++;
-
-    // ProbCut: if a shallower search clears beta by a margin, this node will fail high.
-    if (
-      this.features.probCut &&
-      !pvNode &&
-      ply > 0 &&
-      depth >= 5 &&
-      !captures &&
-      Math.abs(beta) < MATE_BOUND &&
-      staticEval >= beta
-    ) {
-      const raised = beta + PROBCUT_MARGIN;
-      const shallow = this.alphaBeta(ply, depth - 4, raised - 1, raised, false);
-      if (this.aborted) return 0;
-      if (shallow >= raised) return beta;
-      // The shallow search used this ply's move list; list it again.
-      generateMoves(rules, state, list);
-    }
 
     const order = this.orderStack[ply];
     for (let i = 0; i < count; i++) order[i] = i;
@@ -787,7 +746,7 @@ export class Searcher {
     }
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > originalAlpha ? BOUND_EXACT : BOUND_UPPER; // prettier-ignore
     const moveRef = bestIndex >= 0 ? (list.moves[bestIndex] & 0xfff) | (bestIndex << 12) : 0;
-    tt.store(keyLo, keyHi, moveRef, bound, scoreToTable(bestScore, ply), depth, staticEval);
+    tt.store(keyLo, keyHi, moveRef, bound, scoreToTable(bestScore, ply), depth);
     return bestScore;
   }
 
@@ -828,12 +787,13 @@ export class Searcher {
     this.pvLength[ply] = 0;
     const state = this.states[ply];
     const rules = this.rules;
+    const evaluator = this.evaluator;
     if (!hasCapture(rules, state)) {
       // The evaluation counts the moves too: none left means the side to move has lost.
-      const score = evaluate(rules, state);
-      return sideToMoveMobility === 0 ? -MATE + ply : score;
+      const score = evaluator.evaluate(state);
+      return evaluator.sideToMoveMobility === 0 ? -MATE + ply : score;
     }
-    if (ply >= MAX_PLY - 1) return evaluate(rules, state);
+    if (ply >= MAX_PLY - 1) return evaluator.evaluate(state);
     const list = this.lists[ply];
     const count = generateMoves(rules, state, list);
     let best = -INFINITE;

@@ -2,11 +2,10 @@
  * The transposition table: one SharedArrayBuffer that every search thread reads and writes
  * without locks.
  *
- * Entries are four int32 words, four entries to a 64-byte bucket:
+ * Entries are three int32 words, five entries to a 64-byte bucket (its last word unused):
  *   w0 = keyHi ^ w1 ^ w2   (a torn or foreign entry fails this check and reads as a miss)
  *   w1 = move reference (bits 0-23) | bound (24-25) | age (26-31)
  *   w2 = score (bits 0-15, signed) | depth (bits 16-23)
- *   w3 = static evaluation (a hint, not checked)
  * The bucket is chosen by the low bits of keyLo. The move reference is the move's from and
  * to squares plus its index in the generated move list, which is the same for the same
  * position, so a whole move (with its captured set) is recovered from 24 bits.
@@ -17,9 +16,10 @@ export const BOUND_UPPER = 1;
 export const BOUND_LOWER = 2;
 export const BOUND_EXACT = 3;
 
-const WORDS_PER_ENTRY = 4;
-const ENTRIES_PER_BUCKET = 4;
-const BYTES_PER_BUCKET = WORDS_PER_ENTRY * ENTRIES_PER_BUCKET * 4;
+const WORDS_PER_ENTRY = 3;
+const ENTRIES_PER_BUCKET = 5;
+const WORDS_PER_BUCKET = 16;
+const BYTES_PER_BUCKET = WORDS_PER_BUCKET * 4;
 
 /** Bytes for a table of about `megabytes` MiB: the largest power-of-two bucket count that fits. */
 export function tableBytes(megabytes: number): number {
@@ -38,7 +38,6 @@ export class TranspositionTable {
   bound = BOUND_NONE;
   score = 0;
   depth = 0;
-  staticEval = 0;
 
   constructor(readonly buffer: SharedArrayBuffer) {
     this.words = new Int32Array(buffer);
@@ -48,7 +47,7 @@ export class TranspositionTable {
   /** Looks a position up; on a hit returns true and fills move, bound, score, depth. */
   probe(keyLo: number, keyHi: number): boolean {
     const words = this.words;
-    const base = (keyLo & this.bucketMask) * (WORDS_PER_ENTRY * ENTRIES_PER_BUCKET);
+    const base = (keyLo & this.bucketMask) * WORDS_PER_BUCKET;
     for (let i = 0; i < ENTRIES_PER_BUCKET; i++) {
       const at = base + i * WORDS_PER_ENTRY;
       const w1 = words[at + 1];
@@ -58,7 +57,6 @@ export class TranspositionTable {
         this.bound = (w1 >>> 24) & 3;
         this.score = (w2 << 16) >> 16;
         this.depth = (w2 >>> 16) & 0xff;
-        this.staticEval = words[at + 3];
         return true;
       }
     }
@@ -76,10 +74,9 @@ export class TranspositionTable {
     bound: number,
     score: number,
     depth: number,
-    staticEval: number,
   ): void {
     const words = this.words;
-    const base = (keyLo & this.bucketMask) * (WORDS_PER_ENTRY * ENTRIES_PER_BUCKET);
+    const base = (keyLo & this.bucketMask) * WORDS_PER_BUCKET;
     let target = base;
     let worst = 1 << 30;
     for (let i = 0; i < ENTRIES_PER_BUCKET; i++) {
@@ -105,7 +102,6 @@ export class TranspositionTable {
     words[target] = keyHi ^ w1 ^ w2;
     words[target + 1] = w1;
     words[target + 2] = w2;
-    words[target + 3] = staticEval;
   }
 
   /** Empties the table. */
@@ -115,10 +111,11 @@ export class TranspositionTable {
 
   /** Per mille of a sample of entries written by the current search. */
   hashfull(): number {
-    const sample = Math.min(1000, this.words.length / WORDS_PER_ENTRY);
+    const buckets = Math.min(200, this.words.length / WORDS_PER_BUCKET);
+    const sample = buckets * ENTRIES_PER_BUCKET;
     let used = 0;
     for (let i = 0; i < sample; i++) {
-      const at = i * WORDS_PER_ENTRY;
+      const at = Math.floor(i / ENTRIES_PER_BUCKET) * WORDS_PER_BUCKET + (i % ENTRIES_PER_BUCKET) * WORDS_PER_ENTRY; // prettier-ignore
       const w1 = this.words[at + 1];
       if ((w1 | this.words[at + 2]) !== 0 && ((w1 >>> 26) & 63) === this.age) used++;
     }

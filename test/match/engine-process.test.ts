@@ -68,7 +68,6 @@ describe('EngineProcess', () => {
     expect(silent.kind === 'failure' && silent.failure.kind).toBe('stall');
     const late = await engine.search('position startpos', 'go movetime 50', 100, 300);
     expect(late.kind === 'failure' && late.failure.kind).toBe('stall');
-    expect(late.elapsedMs).toBeGreaterThanOrEqual(350);
     engine.kill();
     await engine.exited;
     expect(engine.alive).toBe(false);

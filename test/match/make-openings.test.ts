@@ -4,11 +4,10 @@ import {
   generateOpenings,
   generatorCommand,
   looksBalanced,
-  materialSearch,
   openingsHeader,
   type OpeningsGeneratorSettings,
 } from '../../src/match/make-openings.js';
-import { openingStartPosition, parseOpenings } from '../../src/match/openings.js';
+import { openingGame, parseOpenings } from '../../src/match/openings.js';
 import { fakeEngine, requireBuild } from './helpers.js';
 import { position } from '../helpers.js';
 
@@ -19,19 +18,8 @@ const settings: OpeningsGeneratorSettings = {
   maxPlies: 8,
   seed: 5,
   mobilityGap: 4,
-  checkDepth: 2,
   format: 'fen',
 };
-
-describe('materialSearch', () => {
-  it('is 0 at the start and sees a capture that wins a man', () => {
-    expect(materialSearch(Position.start(), 2)).toBe(0);
-    // White to move takes d5 at once; Black has nothing back.
-    expect(materialSearch(position('W:Wd4,a2:Bd5,h7'), 1)).toBe(1);
-    // Black to move must take d4 and is then a man up.
-    expect(materialSearch(position('B:Wd4,a2:Bd5,h7'), 0)).toBe(1);
-  });
-});
 
 describe('looksBalanced', () => {
   it('accepts the start and refuses pending captures, unequal material and kings', () => {
@@ -55,7 +43,7 @@ describe('generateOpenings', () => {
     expect(parsed.ok && parsed.value.length).toBe(30);
     if (parsed.ok) {
       for (const opening of parsed.value) {
-        expect(looksBalanced(openingStartPosition(opening, 'armenian'), settings)).toBe(true);
+        expect(looksBalanced(openingGame(opening, 'armenian').position, settings)).toBe(true);
       }
     }
   });
@@ -72,7 +60,7 @@ describe('generateOpenings', () => {
 
   it('records a command line that names every setting', () => {
     expect(generatorCommand(settings, 'out.txt')).toBe(
-      'tama match-openings --variant armenian --count 30 --min-plies 6 --max-plies 8 --seed 5 --mobility-gap 4 --check-depth 2 --format fen --out out.txt',
+      'tama match-openings --variant armenian --count 30 --min-plies 6 --max-plies 8 --seed 5 --mobility-gap 4 --format fen --out out.txt',
     );
   });
 

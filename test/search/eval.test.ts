@@ -1,9 +1,23 @@
 /** The evaluation: its terms against plain square-by-square counts, and its symmetry. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
-import { evaluate, evaluateWithTerms, WEIGHTS } from '../../src/search/eval.js';
+import {
+  DEFAULT_EVAL_WEIGHTS,
+  Evaluators,
+  formatEvalWeights,
+  parseEvalWeights,
+  type EvalWeightSet,
+} from '../../src/search/eval.js';
 import { position, seededRandom } from '../helpers.js';
+
+const evaluators = new Evaluators();
+const WEIGHTS = DEFAULT_EVAL_WEIGHTS.armenian;
+const evaluate = (rules: Position['rules'], state: Int32Array) =>
+  evaluators.for(rules).evaluate(state);
+const evaluateWithTerms = (rules: Position['rules'], state: Int32Array) =>
+  evaluators.for(rules).evaluateWithTerms(state);
 
 /** Men of `color` with no enemy piece ahead on their file or a neighbouring one. */
 function naiveRunaways(p: Position, color: 0 | 1): number {
@@ -73,7 +87,55 @@ describe('evaluation', () => {
   it('lists terms that add up to the score', () => {
     const p = position('B:Wa2,c3,Kd5:Bb7,g6,h6');
     const { score, terms } = evaluateWithTerms(p.rules, p.state);
-    const sum = Object.values(terms).reduce((a, b) => a + b, 0);
+    const sum = Object.values(terms).reduce((a: number, b: number) => a + b, 0);
     expect(score).toBe(-sum);
+  });
+});
+
+describe('weights files', () => {
+  const shipped = readFileSync(new URL('../../data/eval-weights.json', import.meta.url), 'utf8');
+  const withArmenian = (change: Record<string, unknown>) => {
+    const data = JSON.parse(shipped) as { variants: Record<string, Record<string, unknown>> };
+    Object.assign(data.variants.armenian, change);
+    return JSON.stringify(data);
+  };
+
+  it('reads the shipped file as the default weights, and writes it back the same', () => {
+    const parsed = parseEvalWeights(shipped);
+    expect(parsed).toEqual({ ok: true, value: DEFAULT_EVAL_WEIGHTS });
+    const again = parseEvalWeights(formatEvalWeights(DEFAULT_EVAL_WEIGHTS, 'round trip'));
+    expect(again.ok && again.value).toEqual(DEFAULT_EVAL_WEIGHTS);
+  });
+
+  it.each([
+    ['{', /not JSON/],
+    ['[]', /JSON object/],
+    [shipped.replace('"tama-eval-weights"', '"other"'), /"format" must be "tama-eval-weights"/],
+    [shipped.replace('"version": 1', '"version": 2'), /"version" must be 1/],
+    [withArmenian({ king: 3.5 }), /variants\.armenian\.king must be a whole number/],
+    [withArmenian({ man: 0 }), /variants\.armenian\.man must be a whole number from 1/],
+    [withArmenian({ kings: 330 }), /variants\.armenian\.kings is not a weight/],
+    [withArmenian({ manAdvance: [1, 2, 3] }), /manAdvance must be 8 whole numbers/],
+    [withArmenian({ tempo: undefined }), /variants\.armenian\.tempo must be/],
+  ])('refuses a bad file with an error that names the fault (%#)', (text, message) => {
+    const parsed = parseEvalWeights(text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error.message).toMatch(message);
+  });
+
+  it('evaluates with the weights it was given, per variant', () => {
+    const doubled: EvalWeightSet = {
+      ...DEFAULT_EVAL_WEIGHTS,
+      armenian: { ...DEFAULT_EVAL_WEIGHTS.armenian, man: 200 },
+    };
+    const p = position('W:Wa2,c2,h2:Bb7,g7');
+    const own = new Evaluators(doubled);
+    const base = evaluators.for(p.rules).evaluateWithTerms(p.state);
+    const changed = own.for(p.rules).evaluateWithTerms(p.state);
+    expect(changed.terms.material).toBe(2 * base.terms.material);
+    const turkish = position('W:Wa2,c2,h2:Bb7,g7', 'turkish');
+    expect(own.for(turkish.rules).evaluate(turkish.state)).toBe(
+      evaluators.for(turkish.rules).evaluate(turkish.state),
+    );
   });
 });

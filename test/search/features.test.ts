@@ -11,9 +11,9 @@ import { search } from './engine.js';
 const NAMES = Object.keys(DEFAULT_FEATURES) as (keyof SearchFeatures)[];
 const SAMPLE = BENCH_POSITIONS.slice(0, 6);
 
-/** Nodes per sample position at depth 6. */
+/** Nodes per sample position at depth 5. */
 function nodes(features: Partial<SearchFeatures>): number[] {
-  return SAMPLE.map((fen) => search(position(fen), { depth: 6 }, { features }).nodes);
+  return SAMPLE.map((fen) => search(position(fen), { depth: 5 }, { features }).nodes);
 }
 
 describe('each search part switched from its default', () => {

@@ -1,0 +1,100 @@
+/**
+ * The EvalFile option through the built `tama`: a good weights file changes what `eval` and
+ * the search use (on every search thread), a bad one is one error line and the weights in
+ * use stay.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { EngineProcess } from './engine-process.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'tama-evalfile-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const engines: EngineProcess[] = [];
+afterEach(() => {
+  for (const engine of engines.splice(0)) engine.kill();
+});
+
+const shipped = readFileSync(new URL('../../data/eval-weights.json', import.meta.url), 'utf8');
+
+/** Writes the shipped weights with `change` applied to the Armenian ones; returns the path. */
+function weightsFile(name: string, change: Record<string, unknown>): string {
+  const data = JSON.parse(shipped) as { variants: Record<string, Record<string, unknown>> };
+  Object.assign(data.variants.armenian, change);
+  const path = join(folder, name);
+  writeFileSync(path, JSON.stringify(data));
+  return path;
+}
+
+/** The `eval` lines' material term and total, for White up one man. */
+async function evalOf(engine: EngineProcess): Promise<{ material: number; total: number }> {
+  const from = engine.lines.length;
+  engine.send('position fen W:Wa2,c2,h2:Bb7,g7', 'eval');
+  const at = await engine.waitFor(/^Evaluation: /, from);
+  const material = engine.since(from).find((l) => l.startsWith('material'));
+  return {
+    material: Number(material?.split(/\s+/)[1]),
+    total: Number(/^Evaluation: (-?\d+)/.exec(engine.lines[at])?.[1]),
+  };
+}
+
+/** The score of the last `info` line of a `go depth 4` from White up one man. */
+async function searchScore(engine: EngineProcess): Promise<number> {
+  const from = engine.lines.length;
+  engine.send('ucinewgame', 'position fen W:Wa2,c2,h2:Bb7,g7', 'go depth 4');
+  const best = await engine.waitFor(/^bestmove /, from);
+  const infos = engine
+    .since(from)
+    .slice(0, best - from)
+    .filter((l) => l.startsWith('info depth'));
+  return Number(/score cp (-?\d+)/.exec(infos[infos.length - 1])?.[1]);
+}
+
+function start(): EngineProcess {
+  const engine = new EngineProcess();
+  engines.push(engine);
+  return engine;
+}
+
+describe('EvalFile', () => {
+  it('loads a good file: eval and the search on every thread use its weights', async () => {
+    const engine = start();
+    engine.send('setoption name Threads value 2');
+    const before = await evalOf(engine);
+    const scoreBefore = await searchScore(engine);
+    expect(before.material).toBe(100);
+    engine.send(`setoption name EvalFile value ${weightsFile('heavy.json', { man: 1000 })}`);
+    const after = await evalOf(engine);
+    expect(after.material).toBe(1000);
+    expect(after.total - before.total).toBe(900);
+    const scoreAfter = await searchScore(engine);
+    expect(scoreAfter - scoreBefore).toBeGreaterThan(500);
+    // Back to the shipped file, found from the engine's folder by its relative name.
+    engine.send('setoption name EvalFile value data/eval-weights.json');
+    expect(await evalOf(engine)).toEqual(before);
+    expect(await searchScore(engine)).toBe(scoreBefore);
+    expect(engine.lines.filter((l) => l.startsWith('info string error'))).toEqual([]);
+  });
+
+  it('refuses a bad or missing file with one error line and keeps the weights in use', async () => {
+    const engine = start();
+    engine.send(`setoption name EvalFile value ${weightsFile('good.json', { man: 150 })}`);
+    const good = await evalOf(engine);
+    expect(good.material).toBe(150);
+    const bad = [
+      weightsFile('fraction.json', { king: 2.5 }),
+      weightsFile('typo.json', { kings: 330 }),
+      join(folder, 'absent.json'),
+    ];
+    const from = engine.lines.length;
+    for (const path of bad) engine.send(`setoption name EvalFile value ${path}`);
+    const ready = await engine.sync();
+    const errors = engine.since(from).slice(0, ready - from);
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toMatch(/^info string error: EvalFile '.*fraction\.json': variants\.armenian\.king must be a whole number/); // prettier-ignore
+    expect(errors[1]).toMatch(/variants\.armenian\.kings is not a weight/);
+    expect(errors[2]).toMatch(/^info string error: cannot read EvalFile '.*absent\.json'/);
+    expect(await evalOf(engine)).toEqual(good);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * `go perft` and `bench` run on the engine's worker pool like a search: they honour Threads,
+ * `stop` ends them, `quit` works during them, and the engine keeps answering meanwhile.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { EngineProcess } from './engine-process.js';
+
+const engines: EngineProcess[] = [];
+function start(): EngineProcess {
+  const engine = new EngineProcess();
+  engines.push(engine);
+  return engine;
+}
+afterEach(() => {
+  for (const engine of engines.splice(0)) engine.kill();
+});
+
+describe('go perft on the pool', () => {
+  it.each([1, 2])('divides and totals on %i thread(s)', async (threads) => {
+    const engine = start();
+    engine.send(`setoption name Threads value ${threads}`, 'position startpos', 'go perft 4');
+    const total = await engine.waitFor(/^Nodes searched: /);
+    expect(engine.lines[total]).toBe('Nodes searched: 268670');
+    const divide = engine.lines.slice(0, total).filter((l) => /^[a-h]\d[-x]/.test(l));
+    expect(divide).toHaveLength(22);
+    expect(divide.reduce((sum, l) => sum + Number(l.split(': ')[1]), 0)).toBe(268670);
+  });
+
+  it('stop ends a long count, which says so; the engine then counts again', async () => {
+    const engine = start();
+    engine.send('position startpos', 'go perft 12');
+    await engine.sync();
+    engine.send('stop');
+    const stopped = await engine.waitFor(/^info string go perft stopped/);
+    expect(engine.lines.slice(0, stopped).some((l) => l.startsWith('Nodes searched'))).toBe(false);
+    engine.send('go perft 2');
+    const total = await engine.waitFor(/^Nodes searched: /, stopped);
+    expect(engine.lines[total]).toBe('Nodes searched: 484');
+  });
+
+  it('quit during a long count exits', async () => {
+    const engine = start();
+    engine.send('setoption name Threads value 2', 'position startpos', 'go perft 12');
+    await engine.sync();
+    engine.send('quit');
+    expect(await engine.exited).toBe(0);
+  });
+});
+
+describe('bench on the pool', () => {
+  it('gives the depth-1 signature and leaves the game as it was', async () => {
+    const engine = start();
+    engine.send('position startpos moves c3-c4', 'bench 1');
+    const total = await engine.waitFor(/^Nodes searched: /);
+    expect(engine.lines[total]).toBe('Nodes searched: 1270');
+    expect(engine.lines.some((l) => l.startsWith('info depth'))).toBe(false);
+    engine.send('d');
+    const game = await engine.waitFor(/^Game: /, total);
+    expect(engine.lines[game]).toBe('Game: startpos moves c3-c4');
+  });
+
+  it('stop ends it after the position under way, with the totals so far', async () => {
+    const engine = start();
+    engine.send('bench 30');
+    await engine.sync();
+    engine.send('stop');
+    const note = await engine.waitFor(/^info string bench stopped after \d+ positions$/);
+    const total = await engine.waitFor(/^Nodes searched: \d+$/, note);
+    expect(total).toBe(note + 1);
+  });
+
+  it('quit during the bench exits', async () => {
+    const engine = start();
+    engine.send('setoption name Threads value 2', 'bench 30');
+    await engine.sync();
+    engine.send('quit');
+    expect(await engine.exited).toBe(0);
+  });
+});
