@@ -242,7 +242,10 @@ export function addCampaignCommands(program: Command): void {
     const countOnEngine = async (fen: string, variant: string, depth: number) => {
       perftEngine ??= new Engine({ info: () => {}, error: (message) => printError(`error: ${message}`) }); // prettier-ignore
       const threads = String(Math.min(options.concurrency, MAX_THREADS));
-      for (const [name, value] of [['Threads', threads], ['Variant', variant]]) {
+      for (const [name, value] of [
+        ['Threads', threads],
+        ['Variant', variant],
+      ]) {
         const set = perftEngine.setOption(name, value);
         if (!set.ok) throw new Error(set.error.message);
       }

@@ -38,8 +38,6 @@ export function formatOption(option: OptionDefinition): string {
       return `option name ${option.name} type string default ${option.default}`;
     case 'button':
       return `option name ${option.name} type button`;
-    case 'string':
-      return `option name ${option.name} type string default ${option.default}`;
   }
 }
 
