@@ -3,20 +3,12 @@
  * `info ... nodes ... nps ... time` lines of a long search with the root move under way; the
  * final `info` line of a search cut short; position text in either case.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
-import { EngineProcess } from './engine-process.js';
+import { engineStarter } from './engine-process.js';
 
-const engines: EngineProcess[] = [];
-function start(): EngineProcess {
-  const engine = new EngineProcess();
-  engines.push(engine);
-  return engine;
-}
-afterEach(() => {
-  for (const engine of engines.splice(0)) engine.kill();
-});
+const start = engineStarter();
 
 const PROGRESS = /^info depth (\d+) nodes (\d+) nps (\d+) time (\d+)( currmove (\S+) currmovenumber (\d+))?$/; // prettier-ignore
 

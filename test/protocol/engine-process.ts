@@ -1,6 +1,7 @@
 /** A real `tama` child process for protocol tests: send lines, wait for replies. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 
 export const TAMA = fileURLToPath(new URL('../../bin/tama.js', import.meta.url));
 
@@ -92,4 +93,17 @@ export class EngineProcess {
   kill(): void {
     this.child.kill('SIGKILL');
   }
+}
+
+/** A test file's way to start engines: each one started is killed after its test. */
+export function engineStarter(): () => EngineProcess {
+  const engines: EngineProcess[] = [];
+  afterEach(() => {
+    for (const engine of engines.splice(0)) engine.kill();
+  });
+  return () => {
+    const engine = new EngineProcess();
+    engines.push(engine);
+    return engine;
+  };
 }

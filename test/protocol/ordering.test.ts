@@ -3,20 +3,12 @@
  * right after `stop` applies to the next search, every `go` gets one `bestmove`, and limits
  * out of range are clamped with a warning instead of leaving the GUI waiting.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseMove } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
-import { EngineProcess } from './engine-process.js';
+import { engineStarter } from './engine-process.js';
 
-const engines: EngineProcess[] = [];
-function start(): EngineProcess {
-  const engine = new EngineProcess();
-  engines.push(engine);
-  return engine;
-}
-afterEach(() => {
-  for (const engine of engines.splice(0)) engine.kill();
-});
+const start = engineStarter();
 
 /** The position after `moves` from the start. */
 function after(...moves: string[]): Position {

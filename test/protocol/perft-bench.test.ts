@@ -2,18 +2,10 @@
  * `go perft` and `bench` run on the engine's worker pool like a search: they honour Threads,
  * `stop` ends them, `quit` works during them, and the engine keeps answering meanwhile.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { EngineProcess } from './engine-process.js';
+import { describe, expect, it } from 'vitest';
+import { engineStarter } from './engine-process.js';
 
-const engines: EngineProcess[] = [];
-function start(): EngineProcess {
-  const engine = new EngineProcess();
-  engines.push(engine);
-  return engine;
-}
-afterEach(() => {
-  for (const engine of engines.splice(0)) engine.kill();
-});
+const start = engineStarter();
 
 describe('go perft on the pool', () => {
   it.each([1, 2])('divides and totals on %i thread(s)', async (threads) => {
