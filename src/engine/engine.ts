@@ -28,7 +28,7 @@ import {
   type OptionValue,
 } from './options.js';
 import { BENCH_DEPTH, BENCH_POSITIONS } from '../search/bench.js';
-import { DONE, type PerftTask, type SearchTask } from './search-worker.js';
+import { DONE, type PerftTask, type ReadyTask, type SearchTask } from './search-worker.js';
 import { loadTables } from '../egdb/load.js';
 import type { EndgameTables, TableData } from '../egdb/tables.js';
 import { describeCode } from '../egdb/value.js';
@@ -113,6 +113,27 @@ function allocateTable(mib: number): Result<SharedArrayBuffer> {
   }
 }
 
+/** How long a starting thread waits for the others before it answers anyway. */
+const START_WAIT_MS = 5000;
+
+/**
+ * Runs one `ready` task on each of the pool's threads at once: each task holds its thread
+ * until all have arrived (or START_WAIT_MS passes), so no thread takes two and every thread
+ * loads the search code. Settles with the number of distinct threads that answered; a
+ * failing thread is reported by the pool's error event, not here.
+ */
+function startThreads(pool: Piscina<SearchTask, SearchResult>, threads: number): Promise<number> {
+  const starter = pool as unknown as Piscina<ReadyTask, number>;
+  const task: ReadyTask = { arrived: new SharedArrayBuffer(4), threads, waitMs: START_WAIT_MS };
+  const tasks = Array.from({ length: threads }, () =>
+    starter.run(task, { name: 'ready' }).then(
+      (threadId) => threadId,
+      () => -1,
+    ),
+  );
+  return Promise.all(tasks).then((ids) => new Set(ids.filter((id) => id >= 0)).size);
+}
+
 export class Engine {
   readonly settings: EngineSettings = {
     hash: optionDefault('Hash') as number,
@@ -143,6 +164,8 @@ export class Engine {
   private ttAge = 0;
   private control: SearchControl;
   private pool: Piscina<SearchTask, SearchResult>;
+  /** Settles once every thread of the current pool has loaded the search code. */
+  private poolReady: Promise<number> = Promise.resolve(0);
   private newGamePending = true;
   /** The search, bench or perft under way. */
   private running: Promise<unknown> | undefined;
@@ -170,7 +193,17 @@ export class Engine {
     });
     // A worker that dies is replaced by piscina; its task's promise rejects (see go).
     pool.on('error', (error: unknown) => this.events.error(`search pool: ${String(error)}`));
+    this.poolReady = startThreads(pool, threads);
     return pool;
+  }
+
+  /**
+   * Settles with the number of search threads that have loaded their code. `isready`
+   * waits for it, so that starting threads (after `setoption name Threads`) is done before
+   * a GUI starts a clock, not during the first move.
+   */
+  whenReady(): Promise<number> {
+    return this.poolReady;
   }
 
   /** A new pool of `threads` search threads (and their control block); the old one ends. */

@@ -3,7 +3,7 @@
  * searches (its arrays are allocated once) and re-attaches it when the engine replaces the
  * table or the control buffer.
  */
-import type { MessagePort } from 'node:worker_threads';
+import { threadId, type MessagePort } from 'node:worker_threads';
 import { perft as countLeaves } from '../core/perft.js';
 import { Position } from '../core/position.js';
 import { rulesFor, type VariantName } from '../core/variant.js';
@@ -42,6 +42,31 @@ export interface SearchTask {
   readonly port?: MessagePort;
   /** For tests: make this search throw, kill its whole worker thread, or hang it. */
   readonly fail?: 'throw' | 'exit' | 'stall';
+}
+
+/** Sent once to each thread of a new pool (Engine.whenReady). */
+export interface ReadyTask {
+  /** Counts the threads that have arrived. */
+  readonly arrived: SharedArrayBuffer;
+  readonly threads: number;
+  readonly waitMs: number;
+}
+
+/**
+ * Answers the pool's start-up call once every thread has arrived, so that each thread
+ * takes exactly one and has loaded this module when the engine says it is ready.
+ */
+export function ready(task: ReadyTask): number {
+  const arrived = new Int32Array(task.arrived);
+  const count = Atomics.add(arrived, 0, 1) + 1;
+  if (count >= task.threads) Atomics.notify(arrived, 0);
+  const deadline = Date.now() + task.waitMs;
+  for (let seen = count; seen < task.threads; seen = Atomics.load(arrived, 0)) {
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    Atomics.wait(arrived, 0, seen, left);
+  }
+  return threadId;
 }
 
 /** One subtree of a perft split over the pool (Engine.perft). */

@@ -193,6 +193,8 @@ export class Session {
     }
     switch (command.kind) {
       case 'isready':
+        // Threads still starting (after `uci` or `setoption name Threads`) finish first.
+        this.debugLine(`${await engine.whenReady()} search threads ready`);
         this.send('readyok');
         return;
       case 'ucinewgame':

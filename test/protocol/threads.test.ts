@@ -70,6 +70,17 @@ describe('resizing', () => {
     }
   });
 
+  it('answers isready only when every new search thread has started', async () => {
+    const engine = new EngineProcess();
+    engines.push(engine);
+    for (const threads of [1, 3, 2]) {
+      const from = engine.lines.length;
+      engine.send('debug on', `setoption name Threads value ${threads}`, 'isready');
+      const ready = await engine.waitFor(/^readyok$/, from);
+      expect(engine.lines[ready - 1]).toBe(`info string debug: ${threads} search threads ready`);
+    }
+  });
+
   it('refuses a thread count beyond four per core with an error', async () => {
     const engine = new EngineProcess();
     engines.push(engine);
