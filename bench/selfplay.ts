@@ -18,6 +18,8 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { Game } from '../src/core/game.js';
+import type { PackedMove } from '../src/core/movegen.js';
+import { formatMove } from '../src/core/notation.js';
 import { Position } from '../src/core/position.js';
 import { WHITE } from '../src/core/variant.js';
 import { generateOpenings } from '../src/match/make-openings.js';
@@ -78,7 +80,7 @@ class Player {
     this.tt.clear();
     this.searcher.clearHistory();
   }
-  move(position: Position, keys: readonly number[], nodes: number): string | undefined {
+  move(position: Position, keys: readonly number[], nodes: number): PackedMove | undefined {
     this.control.reset(false);
     this.tt.age = (this.tt.age + 1) & 63;
     const settings = { multiPV: 1, drawPlies: 100, moveOverhead: 0, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
@@ -103,10 +105,9 @@ function playGame(
     const end = game.outcome();
     if (end) return end.winner === undefined ? 'draw' : end.winner === WHITE ? 'win' : 'loss';
     const player = game.position.sideToMove === WHITE ? white : black;
-    const text = player.move(game.position, game.keys, nodes);
-    if (text === undefined || !game.playText(text).ok) {
-      throw new Error(`illegal move ${text} in ${game.position.toString()}`);
-    }
+    const move = player.move(game.position, game.keys, nodes);
+    if (move === undefined) throw new Error(`no move in ${game.position.toString()}`);
+    game.playText(formatMove(game.position, move.move, move.capturedLo, move.capturedHi));
   }
   return 'draw';
 }

@@ -41,6 +41,18 @@ export function encodeMove(from: number, to: number, captureCount: number): numb
   return from | (to << 6) | (captureCount << 12);
 }
 
+/** One move outside a MoveList: packed squares and count (encodeMove) and the captured set. */
+export interface PackedMove {
+  readonly move: number;
+  readonly capturedLo: number;
+  readonly capturedHi: number;
+}
+
+/** Whether two packed moves are the same move. */
+export function sameMove(a: PackedMove, b: PackedMove): boolean {
+  return a.move === b.move && a.capturedLo === b.capturedLo && a.capturedHi === b.capturedHi;
+}
+
 /** The moves of one position; allocate one per ply and reuse it. */
 export class MoveList {
   count = 0;

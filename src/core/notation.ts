@@ -3,16 +3,13 @@
  * `b3xb5xd5`, so it is never ambiguous. As input, `fromxto` alone is accepted when exactly
  * one legal move matches it. Not a hot path: it lists capture paths afresh each call.
  */
-import { generateMoves, listCapturePaths, MoveList } from './movegen.js';
+import { generateMoves, listCapturePaths, MoveList, type PackedMove } from './movegen.js';
 import type { Position } from './position.js';
 import { fail, ok, type Result } from './result.js';
 import { parseSquare, squareName } from './square.js';
 
 /** A legal move with its text, as the protocol and the match runner handle moves. */
-export interface LegalMove {
-  readonly move: number;
-  readonly capturedLo: number;
-  readonly capturedHi: number;
+export interface LegalMove extends PackedMove {
   /** Landing squares after the start, in order (one entry for a step). */
   readonly path: readonly number[];
   readonly text: string;
@@ -86,6 +83,17 @@ export function formatMove(
   );
   if (found === undefined) throw new Error('formatMove: not a legal move of this position');
   return found.text;
+}
+
+/** The text of each move of a line played from `position` (a principal variation). */
+export function formatLine(position: Position, line: readonly PackedMove[]): string[] {
+  const texts: string[] = [];
+  const walk = position.clone();
+  for (const { move, capturedLo, capturedHi } of line) {
+    texts.push(formatMove(walk, move, capturedLo, capturedHi));
+    walk.play(move, capturedLo, capturedHi);
+  }
+  return texts;
 }
 
 /**

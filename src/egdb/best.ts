@@ -22,6 +22,11 @@ export function codeRank(code: number): number {
   return isLoss(code) ? -100000 + code : 100000 - code;
 }
 
+/** What a move is worth to the mover, from the entry `reply` of the position it leads to. */
+export function codeAfterMove(reply: number): number {
+  return reply === DRAW ? DRAW : reply + 1;
+}
+
 /**
  * Every legal move of `position` with its database value, best first; undefined when a
  * move leads out of what the tables cover.
@@ -33,7 +38,7 @@ export function rankMoves(tables: EndgameTables, position: Position): RankedMove
     after.play(move.move, move.capturedLo, move.capturedHi);
     const reply = tables.probe(after.state);
     if (reply < 0) return undefined;
-    ranked.push({ move, reply, code: reply === DRAW ? DRAW : reply + 1 });
+    ranked.push({ move, reply, code: codeAfterMove(reply) });
   }
   return ranked.sort((a, b) => codeRank(b.code) - codeRank(a.code));
 }

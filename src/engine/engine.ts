@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { legalMoves, parseMove, type LegalMove } from '../core/notation.js';
+import { formatLine, legalMoves, parseMove, type LegalMove } from '../core/notation.js';
 import { perft } from '../core/perft.js';
 import { Game } from '../core/game.js';
 import type { Position } from '../core/position.js';
@@ -16,7 +16,7 @@ import { SearchControl, nowMs } from '../search/control.js';
 import { MAX_SKILL_LEVEL, SKILL_LINES, skillNodeLimit } from '../search/skill.js';
 import { DEFAULT_EVAL_WEIGHTS, Evaluators, type TermName } from '../search/eval.js';
 import { loadEvalFile } from './eval-file.js';
-import { hasCapture } from '../core/movegen.js';
+import { hasCapture, type PackedMove } from '../core/movegen.js';
 import type { SearchInfo, SearchResult } from '../search/search.js';
 import type { SearchLimits } from '../search/timeman.js';
 import { tableBytes } from '../search/tt.js';
@@ -45,6 +45,15 @@ export interface EngineSettings {
   egdbPath: string;
   evalFile: string;
 }
+
+/** What `go` asks for: the search's limits, with `searchmoves` as move text. */
+export type GoLimits = Omit<SearchLimits, 'searchmoves'> & {
+  /** Root moves to consider, as move text (text that is no legal move is left out). */
+  readonly searchmoves?: readonly string[];
+};
+
+/** A search's report (SearchInfo) with its principal variation as move text. */
+export type EngineInfo = Omit<SearchInfo, 'pv'> & { readonly pv: readonly string[] };
 
 export interface BestMove {
   /** Move text, or undefined when the side to move has no legal move. */
@@ -92,7 +101,7 @@ export interface PerftResult {
 }
 
 export interface EngineEvents {
-  info(info: SearchInfo): void;
+  info(info: EngineInfo): void;
   /** Optional: progress reports (see SearchProgress); without it none are made. */
   progress?(progress: SearchProgress): void;
   /** Something went wrong inside (a worker died) but the engine recovered. */
@@ -363,6 +372,16 @@ export class Engine {
     return ok(undefined);
   }
 
+  /** The legal ones among `texts` as packed moves (undefined when none is legal). */
+  private packedMoves(texts: readonly string[]): PackedMove[] | undefined {
+    const moves: PackedMove[] = [];
+    for (const text of texts) {
+      const parsed = parseMove(this.game.position, text);
+      if (parsed.ok) moves.push({ move: parsed.value.move, capturedLo: parsed.value.capturedLo, capturedHi: parsed.value.capturedHi }); // prettier-ignore
+    }
+    return moves.length > 0 ? moves : undefined;
+  }
+
   /** Reads move text against the current position. */
   parseMove(text: string): Result<LegalMove> {
     return parseMove(this.game.position, text);
@@ -388,7 +407,7 @@ export class Engine {
    * itself or after stop(); never rejects: a failed worker is reported through the error
    * event and the answer falls back to a legal move.
    */
-  go(limits: SearchLimits): Promise<BestMove> {
+  go(limits: GoLimits): Promise<BestMove> {
     return this.exclusively(() => this.search(limits));
   }
 
@@ -404,8 +423,9 @@ export class Engine {
   }
 
   /** One search of the current position on the pool (see go). */
-  private search(requested: SearchLimits): Promise<BestMove> {
+  private search(requested: GoLimits): Promise<BestMove> {
     const startTime = nowMs();
+    const position = this.game.position;
     const control = this.control;
     control.reset(requested.ponder === true);
     let abandoned = false;
@@ -413,19 +433,21 @@ export class Engine {
     // Below full strength: one thread, a few lines to choose from, a node budget per move.
     const skill = this.settings.skillLevel;
     const weakened = skill < MAX_SKILL_LEVEL;
-    const limits = weakened
-      ? { ...requested, nodes: Math.min(requested.nodes ?? Infinity, skillNodeLimit(skill)) }
-      : requested;
+    const limits: SearchLimits = {
+      ...requested,
+      searchmoves: requested.searchmoves && this.packedMoves(requested.searchmoves),
+      ...(weakened && { nodes: Math.min(requested.nodes ?? Infinity, skillNodeLimit(skill)) }),
+    };
     const threads = weakened ? 1 : this.settings.threads;
     const channel = new MessageChannel();
     let infoDone: () => void = () => {};
     const infoFinished = new Promise<void>((resolve) => (infoDone = resolve));
     // The main thread's latest line: the answer if its threads stall.
-    let latest: { move?: string; ponder?: string } = {};
+    let latest: readonly PackedMove[] = [];
     channel.port1.on('message', (message: SearchInfo | typeof DONE) => {
       if (message === DONE) return infoDone();
-      if (message.multipv === 1 && message.pv.length > 0) latest = { move: message.pv[0], ponder: message.pv[1] }; // prettier-ignore
-      if (!this.benchRunning) this.events.info(message);
+      if (message.multipv === 1 && message.pv.length > 0) latest = message.pv.slice(0, 2);
+      if (!this.benchRunning) this.events.info({ ...message, pv: formatLine(position, message.pv) }); // prettier-ignore
     });
     const base = {
       state: this.game.position.state,
@@ -471,7 +493,6 @@ export class Engine {
         }),
       );
     }
-    const position = this.game.position;
     const report = this.events.progress?.bind(this.events);
     const ticker =
       report === undefined
@@ -492,7 +513,7 @@ export class Engine {
       abandoned = true;
       this.events.error(`search stalled: no answer ${STALL_MS} ms after stop; its threads are replaced`); // prettier-ignore
       this.replacePool(this.settings.threads);
-      answer(latest.move !== undefined ? latest : pickBest([], position));
+      answer(latest.length > 0 ? bestMoveText(position, latest[0], latest[1]) : pickBest([], position)); // prettier-ignore
     };
     return answered.then((best) => {
       clearInterval(ticker);
@@ -672,7 +693,18 @@ export function pickBest(
     if (result?.bestMove === undefined) continue;
     if (best === undefined || result.depth > best.depth) best = result;
   }
-  if (best !== undefined) return { move: best.bestMove, ponder: best.ponderMove };
+  if (best !== undefined) return bestMoveText(position, best.bestMove, best.ponderMove);
   const moves = legalMoves(position);
   return moves.length > 0 ? { move: moves[0].text } : {};
+}
+
+/** A best move of `position` and the reply expected after it, as text. */
+function bestMoveText(
+  position: Position,
+  best: PackedMove | undefined,
+  ponder: PackedMove | undefined,
+): { move?: string; ponder?: string } {
+  if (best === undefined) return {};
+  const [move, reply] = formatLine(position, ponder === undefined ? [best] : [best, ponder]);
+  return { move, ponder: reply };
 }

@@ -3,7 +3,7 @@
  * that says what is wrong; parsing never touches the engine.
  */
 import { fail, ok, type Result } from '../core/result.js';
-import type { SearchLimits } from '../search/timeman.js';
+import type { GoLimits } from '../engine/engine.js';
 
 export type Command =
   | { readonly kind: 'empty' }
@@ -14,7 +14,7 @@ export type Command =
   | { readonly kind: 'position'; readonly fen?: string; readonly moves: readonly string[] }
   | {
       readonly kind: 'go';
-      readonly limits: SearchLimits;
+      readonly limits: GoLimits;
       readonly clamped: readonly ClampedLimit[];
     }
   | { readonly kind: 'perft'; readonly depth: number }

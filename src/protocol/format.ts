@@ -1,10 +1,9 @@
 /** Turning engine events into protocol lines. */
 import type { OptionDefinition } from '../engine/options.js';
-import type { SearchProgress } from '../engine/engine.js';
-import type { SearchInfo } from '../search/search.js';
+import type { EngineInfo, SearchProgress } from '../engine/engine.js';
 
 /** `info depth ... pv ...` for one iteration (or one MultiPV line). */
-export function formatInfo(info: SearchInfo): string {
+export function formatInfo(info: EngineInfo): string {
   const score = `score ${info.score.kind} ${info.score.value}`;
   const pv = info.pv.length > 0 ? ` pv ${info.pv.join(' ')}` : '';
   return `info depth ${info.depth} seldepth ${info.seldepth} multipv ${info.multipv} ${score} nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull}${info.tbhits > 0 ? ` tbhits ${info.tbhits}` : ''} time ${info.time}${pv}`; // prettier-ignore

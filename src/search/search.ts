@@ -8,17 +8,23 @@
  * One Searcher per thread; all its arrays are allocated once, in the constructor.
  */
 import { popcount32 } from '../core/bitboard.js';
-import { generateMoves, hasCapture, MoveList, MAX_MOVES } from '../core/movegen.js';
-import { formatMove } from '../core/notation.js';
+import {
+  generateMoves,
+  hasCapture,
+  MoveList,
+  MAX_MOVES,
+  sameMove,
+  type PackedMove,
+} from '../core/movegen.js';
 import { Position } from '../core/position.js';
 import { applyMove, KEY_HI, KEY_LO, QUIET_PLIES, SIDE, STATE_SIZE } from '../core/state.js';
 import type { Rules } from '../core/variant.js';
-import { bestMoves } from '../egdb/best.js';
+import { codeAfterMove, codeRank } from '../egdb/best.js';
 import type { EndgameTables } from '../egdb/tables.js';
 import { nowMs, type SearchControl } from './control.js';
 import { Evaluators, type Evaluator } from './eval.js';
 import { MAX_SKILL_LEVEL, pickSkillLine } from './skill.js';
-import { timeBudget, type SearchLimits } from './timeman.js';
+import { timeBudget, type SearchLimits, type TimeBudget } from './timeman.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 
 export const MAX_PLY = 128;
@@ -72,13 +78,14 @@ export interface SearchInfo {
   readonly time: number;
   /** Positions scored from the endgame databases, all threads together. */
   readonly tbhits: number;
-  readonly pv: readonly string[];
+  readonly pv: readonly PackedMove[];
 }
 
 export interface SearchResult {
-  /** The move to play, as text; undefined when the side to move has no legal move. */
-  readonly bestMove?: string;
-  readonly ponderMove?: string;
+  /** The move to play; undefined when the side to move has no legal move. */
+  readonly bestMove?: PackedMove;
+  /** The reply the principal variation expects. */
+  readonly ponderMove?: PackedMove;
   readonly score: Score;
   /** The deepest completed iteration. */
   readonly depth: number;
@@ -117,6 +124,21 @@ function scoreFromTable(score: number, ply: number): number {
   if (score >= MATE_BOUND) return score - ply;
   if (score <= -MATE_BOUND) return score + ply;
   return score;
+}
+
+/** A completed MultiPV line of an iteration: its score, root move index and moves. */
+interface RootLine {
+  readonly score: number;
+  readonly index: number;
+  readonly pv: readonly PackedMove[];
+}
+
+/** Where iterative deepening ended: the deepest completed iteration's choice. */
+interface Deepened {
+  bestIndex: number;
+  bestScore: number;
+  completedDepth: number;
+  pv: readonly PackedMove[] | undefined;
 }
 
 const TT_MOVE_SCORE = 1 << 30;
@@ -164,6 +186,7 @@ export class Searcher {
   private seldepth = 0;
   private aborted = false;
   private startTime = 0;
+  private budget: TimeBudget = { optimum: Infinity, maximum: Infinity };
   private maximumTime = Infinity;
   private checkCountdown = 1024;
   /** The depth of the iteration under way; depth 1 always completes. */
@@ -220,6 +243,42 @@ export class Searcher {
     settings: SearchSettings,
     onInfo: (info: SearchInfo) => void,
   ): SearchResult {
+    this.prepare(root, gameKeys, limits, settings);
+    const unbounded = limits.infinite === true;
+    const rootCount = generateMoves(this.rules, this.states[0], this.lists[0]);
+    if (rootCount === 0) {
+      this.control.setNodes(this.threadIndex, 0);
+      this.waitIfUnbounded(unbounded);
+      return { score: toScore(-MATE), depth: 0, nodes: 0, interrupted: false };
+    }
+    const candidates = this.chooseRootMoves(rootCount, limits.searchmoves);
+    for (let i = 0; i < rootCount; i++) this.rootOrder[i] = i;
+    const deepened = this.deepen(rootCount, candidates, limits, settings, onInfo);
+
+    this.waitIfUnbounded(unbounded);
+    this.control.setNodes(this.threadIndex, this.nodes);
+    if (this.egdb !== null) this.control.setTbHits(this.threadIndex, this.egdb.hits);
+    const best = deepened.bestIndex >= 0 ? deepened.bestIndex : this.firstCandidate(rootCount);
+    const bestMove = this.rootMove(best);
+    const pv = deepened.pv;
+    const ponderMove = pv !== undefined && pv.length > 1 && sameMove(pv[0], bestMove) ? pv[1] : undefined; // prettier-ignore
+    return {
+      bestMove,
+      ponderMove,
+      score: toScore(deepened.bestScore),
+      depth: deepened.completedDepth,
+      nodes: this.nodes,
+      interrupted: this.aborted,
+    };
+  }
+
+  /** Sets the searcher up for a new root: limits, counters, the game's keys, the state. */
+  private prepare(
+    root: Position,
+    gameKeys: readonly number[],
+    limits: SearchLimits,
+    settings: SearchSettings,
+  ): void {
     this.rules = root.rules;
     this.evaluator = this.evaluators.for(root.rules);
     this.drawPlies = settings.drawPlies;
@@ -228,12 +287,9 @@ export class Searcher {
     this.aborted = false;
     this.checkCountdown = 1024;
     this.startTime = settings.startTime;
-    this.lastPv = undefined;
     this.nodeLimit = limits.nodes ?? Infinity;
-    const color = root.sideToMove;
-    const budget = timeBudget({ ...limits, ponder: false }, color, settings.moveOverhead);
-    this.maximumTime = budget.maximum;
-    const unbounded = limits.infinite === true;
+    this.budget = timeBudget({ ...limits, ponder: false }, root.sideToMove, settings.moveOverhead);
+    this.maximumTime = this.budget.maximum;
     for (let i = 0; i < this.history.length; i++) this.history[i] >>= 1;
 
     // Game history for repetition: only positions since the last irreversible move matter.
@@ -244,24 +300,25 @@ export class Searcher {
       this.keysHi[i] = gameKeys[from + 1];
     }
     this.rootKeyIndex = earlier;
-    const state = this.states[0];
-    state.set(root.state);
+    this.states[0].set(root.state);
+  }
 
-    const rootList = this.lists[0];
-    const rootCount = generateMoves(this.rules, state, rootList);
-    if (rootCount === 0) {
-      this.control.setNodes(this.threadIndex, 0);
-      this.waitIfUnbounded(unbounded);
-      return { score: toScore(-MATE), depth: 0, nodes: 0, interrupted: false };
-    }
+  /**
+   * Marks the root moves left out (not in `searchmoves`; those that lose a database
+   * position's value) and counts the rest. When the filters leave none, all stay in.
+   */
+  private chooseRootMoves(
+    rootCount: number,
+    searchmoves: readonly PackedMove[] | undefined,
+  ): number {
     this.rootExcluded.fill(0, 0, rootCount);
     let candidates = rootCount;
-    if (limits.searchmoves && limits.searchmoves.length > 0) {
-      const wanted = new Set(limits.searchmoves);
+    if (searchmoves !== undefined && searchmoves.length > 0) {
+      const list = this.lists[0];
       candidates = 0;
       for (let i = 0; i < rootCount; i++) {
-        const text = formatMove(root, rootList.moves[i], rootList.capturedLo[i], rootList.capturedHi[i]); // prettier-ignore
-        if (wanted.has(text)) candidates++;
+        const wanted = searchmoves.some((m) => m.move === list.moves[i] && m.capturedLo === list.capturedLo[i] && m.capturedHi === list.capturedHi[i]); // prettier-ignore
+        if (wanted) candidates++;
         else this.rootExcluded[i] = 2;
       }
       if (candidates === 0) {
@@ -271,168 +328,164 @@ export class Searcher {
     }
     if (this.egdb !== null) {
       this.egdb.hits = 0;
-      candidates = this.keepDatabaseMoves(root, rootCount, candidates);
+      candidates = this.keepDatabaseMoves(this.egdb, rootCount, candidates);
     }
-    for (let i = 0; i < rootCount; i++) this.rootOrder[i] = i;
+    return candidates;
+  }
 
+  /**
+   * Iterative deepening: one iteration per depth (all MultiPV lines), reported through
+   * `onInfo` by the main thread, until a limit, stop, or the time management ends it.
+   */
+  private deepen(
+    rootCount: number,
+    candidates: number,
+    limits: SearchLimits,
+    settings: SearchSettings,
+    onInfo: (info: SearchInfo) => void,
+  ): Deepened {
     const multiPV = Math.max(1, Math.min(settings.multiPV, candidates));
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
-    let bestIndex = this.firstCandidate(rootCount);
-    let bestScore = 0;
-    let completedDepth = 0;
-    let ponderIndex = -1;
-    let previousBest = -1;
-    let previousScore = 0;
-    let stableIterations = 0;
-    const lineScores: number[] = [];
-    const lineBest: number[] = [];
-    const linePv: { moves: Int32Array; lo: Int32Array; hi: Int32Array; length: number }[] = [];
     const skillLevel = settings.skillLevel ?? MAX_SKILL_LEVEL;
+    const outcome: Deepened = { bestIndex: this.firstCandidate(rootCount), bestScore: 0, completedDepth: 0, pv: undefined }; // prettier-ignore
+    const stability = { previousBest: -1, previousScore: 0, stableIterations: 0 };
     // The lines of the last iteration that completed them all, for the skill's choice.
-    let skillLines: { scores: number[]; best: number[]; pvs: typeof linePv } | undefined;
+    let skillLines: readonly RootLine[] | undefined;
 
     const startDepth = this.threadIndex === 0 ? 1 : 1 + (this.threadIndex & 1);
     for (let depth = startDepth; depth <= maxDepth; depth++) {
       // Helpers skip some depths so that threads spread over different iterations.
       if (this.threadIndex > 0 && depth > 2 && (depth + this.threadIndex) % 3 === 0) continue;
-      this.rootDepth = depth;
-      if (this.threadIndex === 0) this.control.setDepth(depth);
-      lineScores.length = 0;
-      lineBest.length = 0;
-      linePv.length = 0;
-      for (let i = 0; i < rootCount; i++) if (this.rootExcluded[i] === 1) this.rootExcluded[i] = 0;
-      for (let line = 0; line < multiPV; line++) {
-        this.seldepth = 0;
-        const score = this.alphaBeta(0, depth, -INFINITE, INFINITE, true);
-        if (this.aborted && depth > 1) break;
-        lineScores.push(score);
-        const index = this.rootMoveIndex(this.pvMoves[0], this.pvCapturedLo[0], this.pvCapturedHi[0], rootCount); // prettier-ignore
-        lineBest.push(index);
-        linePv.push({
-          moves: this.pvMoves.slice(0, this.pvLength[0]),
-          lo: this.pvCapturedLo.slice(0, this.pvLength[0]),
-          hi: this.pvCapturedHi.slice(0, this.pvLength[0]),
-          length: this.pvLength[0],
-        });
-        if (index >= 0) this.rootExcluded[index] = 1;
-      }
-      if (lineBest.length === 0) break;
-      // Order lines best first (MultiPV): a later line, searched without the earlier
-      // lines' moves, can come out higher; the best line is the move to play.
-      if (lineBest.length > 1) {
-        const ranked = lineScores.map((_, i) => i).sort((a, b) => lineScores[b] - lineScores[a]);
-        const [scores, best, pvs] = [ranked.map((i) => lineScores[i]), ranked.map((i) => lineBest[i]), ranked.map((i) => linePv[i])]; // prettier-ignore
-        lineScores.splice(0, Infinity, ...scores);
-        lineBest.splice(0, Infinity, ...best);
-        linePv.splice(0, Infinity, ...pvs);
-      }
-      bestIndex = lineBest[0];
-      bestScore = lineScores[0];
-      completedDepth = depth;
-      if (skillLevel < MAX_SKILL_LEVEL && lineBest.length === multiPV) {
-        skillLines = { scores: [...lineScores], best: [...lineBest], pvs: [...linePv] };
-      }
-      const pv = linePv[0];
-      ponderIndex = pv.length > 1 ? 1 : -1;
-      this.lastPv = pv;
+      const lines = this.iterate(depth, rootCount, multiPV);
+      if (lines.length === 0) break;
+      outcome.bestIndex = lines[0].index;
+      outcome.bestScore = lines[0].score;
+      outcome.completedDepth = depth;
+      outcome.pv = lines[0].pv;
+      if (skillLevel < MAX_SKILL_LEVEL && lines.length === multiPV) skillLines = lines;
       if (this.threadIndex === 0) {
         const elapsed = nowMs() - this.startTime;
-        for (let line = 0; line < lineBest.length; line++) {
-          onInfo(this.info(root, depth, line + 1, lineScores[line], linePv[line], elapsed));
+        for (let line = 0; line < lines.length; line++) {
+          onInfo(this.info(depth, line + 1, lines[line], elapsed));
         }
       }
       if (this.aborted) break;
-      // Stop early: a forced move, a mate found within the asked distance, time.
-      if (limits.mate !== undefined && Math.abs(bestScore) >= MATE_BOUND) {
-        const moves = Math.ceil((MATE - Math.abs(bestScore)) / 2);
-        if (bestScore > 0 && moves <= limits.mate) break;
-      }
-      const scoreBefore = previousScore;
-      previousScore = bestScore;
-      if (bestIndex === previousBest) stableIterations++;
-      else stableIterations = 0;
-      previousBest = bestIndex;
-      // On a clock, stop between iterations once the optimum is spent; a fixed move time
-      // is used whole (the maximum check inside the search ends it).
-      if (
-        this.threadIndex === 0 &&
-        !unbounded &&
-        !this.control.pondering &&
-        limits.movetime === undefined
-      ) {
-        const elapsed = nowMs() - this.clockStart();
-        if (candidates === 1 && budget.optimum !== Infinity && elapsed > Math.min(budget.optimum * 0.1, 50)) break; // prettier-ignore
-        // A settled best move needs less time; a new best move or a falling score more.
-        let scale = stableIterations >= 3 ? 0.5 : stableIterations === 0 ? 1.5 : 1;
-        if (depth > 1 && bestScore < scoreBefore - 30) scale *= 1.5;
-        if (elapsed > budget.optimum * scale) break;
-      }
-      if (Math.abs(bestScore) >= MATE_BOUND && depth > MATE - Math.abs(bestScore) + 2) {
-        // A mate is proven and shorter lines are out of reach: more depth adds nothing.
-        if (!unbounded && !limits.ponder && limits.depth === undefined) break;
-      }
+      if (this.iterationsDone(depth, outcome.bestIndex, outcome.bestScore, candidates, limits, stability)) break; // prettier-ignore
     }
-
-    this.waitIfUnbounded(unbounded);
-    this.control.setNodes(this.threadIndex, this.nodes);
     if (skillLines !== undefined) {
-      const line = pickSkillLine(skillLines.scores, skillLevel, Math.random());
-      bestIndex = skillLines.best[line];
-      this.lastPv = skillLines.pvs[line];
-      ponderIndex = this.lastPv.length > 1 ? 1 : -1;
+      const chosen = skillLines[pickSkillLine(skillLines.map((l) => l.score), skillLevel, Math.random())]; // prettier-ignore
+      outcome.bestIndex = chosen.index;
+      outcome.pv = chosen.pv;
     }
-    if (this.egdb !== null) this.control.setTbHits(this.threadIndex, this.egdb.hits);
+    return outcome;
+  }
 
-    const best = bestIndex >= 0 ? bestIndex : this.firstCandidate(rootCount);
-    const bestMove = formatMove(root, rootList.moves[best], rootList.capturedLo[best], rootList.capturedHi[best]); // prettier-ignore
-    let ponderMove: string | undefined;
-    const pv = this.lastPv;
-    if (
-      ponderIndex === 1 &&
-      pv &&
-      pv.length > 1 &&
-      pv.moves[0] === rootList.moves[best] &&
-      pv.lo[0] === rootList.capturedLo[best] &&
-      pv.hi[0] === rootList.capturedHi[best]
-    ) {
-      // prettier-ignore
-      const after = root.clone();
-      after.play(pv.moves[0], pv.lo[0], pv.hi[0]);
-      ponderMove = formatMove(after, pv.moves[1], pv.lo[1], pv.hi[1]);
+  /**
+   * One iteration at `depth`: the MultiPV lines, each searched without the root moves of
+   * the lines before it, best first. Empty when the iteration was cut short (beyond depth 1).
+   */
+  private iterate(depth: number, rootCount: number, multiPV: number): RootLine[] {
+    this.rootDepth = depth;
+    if (this.threadIndex === 0) this.control.setDepth(depth);
+    for (let i = 0; i < rootCount; i++) if (this.rootExcluded[i] === 1) this.rootExcluded[i] = 0;
+    const lines: RootLine[] = [];
+    for (let line = 0; line < multiPV; line++) {
+      this.seldepth = 0;
+      const score = this.alphaBeta(0, depth, -INFINITE, INFINITE, true);
+      if (this.aborted && depth > 1) break;
+      const index = this.rootMoveIndex(this.pvMoves[0], this.pvCapturedLo[0], this.pvCapturedHi[0], rootCount); // prettier-ignore
+      lines.push({ score, index, pv: this.principalVariation() });
+      if (index >= 0) this.rootExcluded[index] = 1;
     }
-    return {
-      bestMove,
-      ponderMove,
-      score: toScore(bestScore),
-      depth: completedDepth,
-      nodes: this.nodes,
-      interrupted: this.aborted,
-    };
+    // A later line, searched without the earlier lines' moves, can come out higher; the
+    // sort is stable, so equal scores keep their search order.
+    return lines.sort((a, b) => b.score - a.score);
+  }
+
+  /**
+   * Whether to stop after a completed iteration: a mate found within the asked distance,
+   * the time (a settled best move needs less, a new best move or a falling score more), a
+   * forced move, or a proven mate that more depth cannot shorten.
+   */
+  private iterationsDone(
+    depth: number,
+    bestIndex: number,
+    bestScore: number,
+    candidates: number,
+    limits: SearchLimits,
+    stability: { previousBest: number; previousScore: number; stableIterations: number },
+  ): boolean {
+    if (limits.mate !== undefined && Math.abs(bestScore) >= MATE_BOUND) {
+      const moves = Math.ceil((MATE - Math.abs(bestScore)) / 2);
+      if (bestScore > 0 && moves <= limits.mate) return true;
+    }
+    const scoreBefore = stability.previousScore;
+    stability.previousScore = bestScore;
+    if (bestIndex === stability.previousBest) stability.stableIterations++;
+    else stability.stableIterations = 0;
+    stability.previousBest = bestIndex;
+    const unbounded = limits.infinite === true;
+    // On a clock, stop between iterations once the optimum is spent; a fixed move time
+    // is used whole (the maximum check inside the search ends it).
+    if (
+      this.threadIndex === 0 &&
+      !unbounded &&
+      !this.control.pondering &&
+      limits.movetime === undefined
+    ) {
+      const optimum = this.budget.optimum;
+      const elapsed = nowMs() - this.clockStart();
+      if (candidates === 1 && optimum !== Infinity && elapsed > Math.min(optimum * 0.1, 50)) return true; // prettier-ignore
+      const stable = stability.stableIterations;
+      let scale = stable >= 3 ? 0.5 : stable === 0 ? 1.5 : 1;
+      if (depth > 1 && bestScore < scoreBefore - 30) scale *= 1.5;
+      if (elapsed > optimum * scale) return true;
+    }
+    if (Math.abs(bestScore) >= MATE_BOUND && depth > MATE - Math.abs(bestScore) + 2) {
+      // A mate is proven and shorter lines are out of reach: more depth adds nothing.
+      if (!unbounded && !limits.ponder && limits.depth === undefined) return true;
+    }
+    return false;
+  }
+
+  /** The principal variation the last root search left in the table, as moves. */
+  private principalVariation(): PackedMove[] {
+    const pv: PackedMove[] = [];
+    for (let i = 0; i < this.pvLength[0]; i++) {
+      pv.push({ move: this.pvMoves[i], capturedLo: this.pvCapturedLo[i], capturedHi: this.pvCapturedHi[i] }); // prettier-ignore
+    }
+    return pv;
+  }
+
+  /** Root move `index` of the root's move list. */
+  private rootMove(index: number): PackedMove {
+    const list = this.lists[0];
+    return { move: list.moves[index], capturedLo: list.capturedLo[index], capturedHi: list.capturedHi[index] }; // prettier-ignore
   }
 
   /**
    * A root the databases cover: only the moves that keep its value stay candidates (the
    * fastest win, a draw, the longest loss), so that a won ending is won on the board.
+   * Each move's value goes to the root's move scores (which the first iteration rewrites).
    */
-  private keepDatabaseMoves(root: Position, rootCount: number, candidates: number): number {
-    const best = (this.egdb as EndgameTables).probe(root.state) < 0 ? undefined : bestMoves(this.egdb as EndgameTables, root); // prettier-ignore
-    if (best === undefined || best.length === 0) return candidates;
-    const list = this.lists[0];
+  private keepDatabaseMoves(tables: EndgameTables, rootCount: number, candidates: number): number {
+    if (tables.probe(this.states[0]) < 0) return candidates;
+    const codes = this.moveScores[0];
+    let bestCode = -1;
+    for (let i = 0; i < rootCount; i++) {
+      const reply = tables.probe(this.makeChild(0, i));
+      if (reply < 0) return candidates; // a move leaves the tables: no ranking
+      codes[i] = codeAfterMove(reply);
+      if (bestCode < 0 || codeRank(codes[i]) > codeRank(bestCode)) bestCode = codes[i];
+    }
     let kept = 0;
     for (let i = 0; i < rootCount; i++) {
-      if (this.rootExcluded[i] !== 0) continue;
-      const keeps = best.some((m) => m.move.move === list.moves[i] && m.move.capturedLo === list.capturedLo[i] && m.move.capturedHi === list.capturedHi[i]); // prettier-ignore
-      if (keeps) kept++;
+      if (this.rootExcluded[i] === 0 && codes[i] === bestCode) kept++;
     }
     if (kept === 0) return candidates; // searchmoves left none of them: respect searchmoves
-    for (let i = 0; i < rootCount; i++) {
-      const keeps = best.some((m) => m.move.move === list.moves[i] && m.move.capturedLo === list.capturedLo[i] && m.move.capturedHi === list.capturedHi[i]); // prettier-ignore
-      if (!keeps) this.rootExcluded[i] = 2;
-    }
+    for (let i = 0; i < rootCount; i++) if (codes[i] !== bestCode) this.rootExcluded[i] = 2;
     return kept;
   }
-
-  private lastPv: { moves: Int32Array; lo: Int32Array; hi: Int32Array; length: number } | undefined;
 
   /** An infinite or ponder search never ends on its own: wait for stop or ponderhit. */
   private waitIfUnbounded(unbounded: boolean): void {
@@ -461,20 +514,7 @@ export class Searcher {
     return -1;
   }
 
-  private info(
-    root: Position,
-    depth: number,
-    multipv: number,
-    score: number,
-    pv: { moves: Int32Array; lo: Int32Array; hi: Int32Array; length: number },
-    elapsed: number,
-  ): SearchInfo {
-    const texts: string[] = [];
-    const walk = root.clone();
-    for (let i = 0; i < pv.length; i++) {
-      texts.push(formatMove(walk, pv.moves[i], pv.lo[i], pv.hi[i]));
-      walk.play(pv.moves[i], pv.lo[i], pv.hi[i]);
-    }
+  private info(depth: number, multipv: number, line: RootLine, elapsed: number): SearchInfo {
     this.control.setNodes(this.threadIndex, this.nodes);
     if (this.egdb !== null) this.control.setTbHits(this.threadIndex, this.egdb.hits);
     const nodes = this.control.totalNodes();
@@ -483,13 +523,13 @@ export class Searcher {
       depth,
       seldepth: Math.max(this.seldepth, depth),
       multipv,
-      score: toScore(score),
+      score: toScore(line.score),
       nodes,
       nps: time > 0 ? Math.round((nodes * 1000) / time) : nodes * 1000,
       hashfull: this.tt.hashfull(),
       time,
       tbhits: this.control.totalTbHits(),
-      pv: texts,
+      pv: line.pv,
     };
   }
 

@@ -2,6 +2,7 @@
  * Time management: how long a move may take, from the clock, the increment, the moves to
  * the next time control and the move overhead (time lost between engine and GUI).
  */
+import type { PackedMove } from '../core/movegen.js';
 
 export interface SearchLimits {
   depth?: number;
@@ -15,8 +16,8 @@ export interface SearchLimits {
   winc?: number;
   binc?: number;
   movestogo?: number;
-  /** Root moves to consider, as move text; all when absent. */
-  searchmoves?: readonly string[];
+  /** Root moves to consider; all when absent. */
+  searchmoves?: readonly PackedMove[];
 }
 
 export interface TimeBudget {

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateMoves, MoveList } from '../../src/core/movegen.js';
-import { parseMove } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
 import { computeKey, KEY_HI, KEY_LO, STATE_SIZE } from '../../src/core/state.js';
 import { rulesFor } from '../../src/core/variant.js';
@@ -135,10 +134,10 @@ function play(
     const searcher = position.sideToMove === first ? withTables : without;
     const settings = { multiPV: 1, drawPlies: 100, moveOverhead: 0, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
     const result = searcher.search(position, keys, { nodes: 4000 }, settings, () => {});
-    const move = parseMove(position, result.bestMove as string);
-    if (!move.ok) throw new Error(move.error.message);
+    const move = result.bestMove;
+    if (move === undefined) throw new Error(`no move in ${position.toString()}`);
     keys.push(position.keyLo, position.keyHi);
-    position.play(move.value.move, move.value.capturedLo, move.value.capturedHi);
+    position.play(move.move, move.capturedLo, move.capturedHi);
   }
   return 'draw';
 }

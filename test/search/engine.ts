@@ -3,13 +3,13 @@
  * table, emptied (with the move-ordering history) before every search, so that each test's
  * result depends only on its own position and limits.
  */
-import { parseMove } from '../../src/core/notation.js';
+import type { PackedMove } from '../../src/core/movegen.js';
+import { formatMove, parseMove } from '../../src/core/notation.js';
 import type { Position } from '../../src/core/position.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { Searcher, type SearchFeatures, type SearchResult } from '../../src/search/search.js';
 import type { SearchLimits } from '../../src/search/timeman.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
-import type { MoveIdentity } from './solver.js';
 
 /** The node budget within which the engine must find every key move and mate. */
 export const NODE_BUDGET = 100_000;
@@ -57,13 +57,14 @@ export function search(
 }
 
 /** The move `text` names in `position`, by identity; throws on text that is not legal. */
-export function moveOf(position: Position, text: string): MoveIdentity {
+export function moveOf(position: Position, text: string): PackedMove {
   const parsed = parseMove(position, text);
   if (!parsed.ok) throw new Error(`${position.toString()}: ${parsed.error.message}`);
   return parsed.value;
 }
 
-/** Whether two moves are the same: from, to and captured set (their texts may differ). */
-export function sameMove(a: MoveIdentity, b: MoveIdentity): boolean {
-  return a.move === b.move && a.capturedLo === b.capturedLo && a.capturedHi === b.capturedHi;
+/** The text of a search's best move (`none` when there is none), for messages. */
+export function bestMoveText(position: Position, result: SearchResult): string {
+  const best = result.bestMove;
+  return best === undefined ? 'none' : formatMove(position, best.move, best.capturedLo, best.capturedHi); // prettier-ignore
 }

@@ -9,7 +9,8 @@ import { legalMoves } from '../../src/core/notation.js';
 import { QUIET_PLIES } from '../../src/core/state.js';
 import type { Score } from '../../src/search/search.js';
 import { position } from '../helpers.js';
-import { moveOf, NODE_BUDGET, sameMove, search } from './engine.js';
+import { sameMove } from '../../src/core/movegen.js';
+import { bestMoveText, moveOf, NODE_BUDGET, search } from './engine.js';
 import { losesWithin, winDistance } from './solver.js';
 import { TACTICS } from './tactics.js';
 
@@ -45,7 +46,7 @@ describe('mate scores', () => {
     expect(winDistance(root, 1).moves).toBe(1);
     const result = search(root, { nodes: NODE_BUDGET });
     expect(result.score).toEqual({ kind: 'mate', value: 1 });
-    expect(result.bestMove).toBe('a8xa1');
+    expect(bestMoveText(root, result)).toBe('a8xa1');
   });
 
   it.each([
@@ -87,7 +88,8 @@ describe('draws', () => {
     for (const limits of [{ depth: 1 }, { nodes: NODE_BUDGET }]) {
       const result = search(root, limits, { gameKeys });
       expectDraw(result.score);
-      expect(sameMove(moveOf(root, result.bestMove ?? ''), moveOf(root, CYCLE[0]))).toBe(true);
+      expect(result.bestMove).toBeDefined();
+      expect(sameMove(result.bestMove!, moveOf(root, CYCLE[0]))).toBe(true);
     }
   });
 

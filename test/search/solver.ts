@@ -16,7 +16,7 @@
  * for the very board it was stored for, so a key collision cannot corrupt a proof.
  */
 import { popcount32 } from '../../src/core/bitboard.js';
-import { generateMoves, MoveList } from '../../src/core/movegen.js';
+import { generateMoves, MoveList, sameMove, type PackedMove } from '../../src/core/movegen.js';
 import { formatMove } from '../../src/core/notation.js';
 import type { Position } from '../../src/core/position.js';
 import { applyMove, KEY_HI, KEY_LO, SIDE, STATE_SIZE } from '../../src/core/state.js';
@@ -29,20 +29,9 @@ export const LOSS = 1000;
 /** Deepest line the verifier follows (plies, captures included). */
 const MAX_PLIES = 96;
 
-/** A move to prove things about, as the move generator lists it. */
-export interface MoveIdentity {
-  readonly move: number;
-  readonly capturedLo: number;
-  readonly capturedHi: number;
-}
-
 /** A legal root move with its text. */
-export interface RootMove extends MoveIdentity {
+export interface RootMove extends PackedMove {
   readonly text: string;
-}
-
-function sameIdentity(a: MoveIdentity, b: MoveIdentity): boolean {
-  return a.move === b.move && a.capturedLo === b.capturedLo && a.capturedHi === b.capturedHi;
 }
 
 export interface WinProof {
@@ -326,11 +315,11 @@ export function materialByMove(
 export function materialOfMove(
   position: Position,
   plies: number,
-  expected: MoveIdentity,
+  expected: PackedMove,
   options: ProofOptions = {},
 ): { readonly value: number; readonly legal: boolean } {
   const { prover: proof, moves } = prover(position, options);
-  const key = moves.find((m) => sameIdentity(m, expected));
+  const key = moves.find((m) => sameMove(m, expected));
   if (key === undefined) return { value: -LOSS, legal: false };
   playRoot(proof, position, key);
   return { value: 0 - proof.material(1, plies - 1, -LOSS - 1, LOSS + 1), legal: true };
@@ -354,12 +343,12 @@ export interface MarginProof {
 export function materialMargin(
   position: Position,
   plies: number,
-  expected: MoveIdentity,
+  expected: PackedMove,
   margin: number,
   options: ProofOptions = {},
 ): MarginProof {
   const { prover: proof, moves } = prover(position, options);
-  const same = (m: RootMove) => sameIdentity(m, expected);
+  const same = (m: RootMove) => sameMove(m, expected);
   const key = moves.find(same);
   if (key === undefined) return { value: -LOSS, notHeld: [], legal: false, nodes: 0 };
   playRoot(proof, position, key);

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { BLACK } from '../../src/core/variant.js';
 import { position } from '../helpers.js';
-import { moveOf, NODE_BUDGET, sameMove, search } from './engine.js';
+import { sameMove } from '../../src/core/movegen.js';
+import { bestMoveText, moveOf, NODE_BUDGET, search } from './engine.js';
 import {
   materialBalance,
   materialMargin,
@@ -66,7 +67,7 @@ describe(`the engine finds each key move within ${NODE_BUDGET} nodes`, () => {
     const root = position(tactic.fen, tactic.variant);
     const result = search(root, { nodes: NODE_BUDGET });
     expect(result.bestMove).toBeDefined();
-    const found = moveOf(root, result.bestMove ?? '');
-    expect(sameMove(found, moveOf(root, tactic.move)), `played ${result.bestMove}`).toBe(true);
+    const played = `played ${bestMoveText(root, result)}`;
+    expect(sameMove(result.bestMove!, moveOf(root, tactic.move)), played).toBe(true);
   });
 });
