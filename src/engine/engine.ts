@@ -21,30 +21,18 @@ import type { SearchInfo, SearchResult } from '../search/search.js';
 import type { SearchLimits } from '../search/timeman.js';
 import { tableBytes } from '../search/tt.js';
 import {
+  DEFAULT_OPTION_VALUES,
+  EMPTY_STRING,
   findOption,
   OPTIONS,
-  optionDefault,
-  parseOptionValue,
-  type OptionValue,
+  type OptionHost,
+  type OptionValues,
 } from './options.js';
 import { BENCH_DEPTH, BENCH_POSITIONS } from '../search/bench.js';
 import { DONE, type PerftTask, type ReadyTask, type SearchTask } from './search-worker.js';
 import { loadTables } from '../egdb/load.js';
 import type { EndgameTables, TableData } from '../egdb/tables.js';
 import { describeCode } from '../egdb/value.js';
-
-export interface EngineSettings {
-  hash: number;
-  threads: number;
-  variant: VariantName;
-  multiPV: number;
-  moveOverhead: number;
-  ponder: boolean;
-  drawPlies: number;
-  skillLevel: number;
-  egdbPath: string;
-  evalFile: string;
-}
 
 /** What `go` asks for: the search's limits, with `searchmoves` as move text. */
 export type GoLimits = Omit<SearchLimits, 'searchmoves'> & {
@@ -144,17 +132,17 @@ function startThreads(pool: Piscina<SearchTask, SearchResult>, threads: number):
 }
 
 export class Engine {
-  readonly settings: EngineSettings = {
-    hash: optionDefault('Hash') as number,
-    threads: optionDefault('Threads') as number,
-    variant: optionDefault('Variant') as VariantName,
-    multiPV: optionDefault('MultiPV') as number,
-    moveOverhead: optionDefault('Move Overhead') as number,
-    ponder: optionDefault('Ponder') as boolean,
-    drawPlies: optionDefault('Draw Plies') as number,
-    skillLevel: optionDefault('Skill Level') as number,
-    egdbPath: optionDefault('EGDB Path') as string,
-    evalFile: optionDefault('EvalFile') as string,
+  /** The options' values (options.ts); change them through setOption. */
+  readonly settings: OptionValues = { ...DEFAULT_OPTION_VALUES };
+  /** What the option handlers act on. */
+  private readonly optionHost: OptionHost = {
+    values: this.settings,
+    resizeHash: (mib) => this.resizeHash(mib),
+    setThreads: (threads) => this.replacePool(threads),
+    setVariant: (variant) => this.setVariant(variant),
+    loadEndgameTables: (path) => this.setEndgamePath(path),
+    loadEvalFile: (path) => this.useEvalFile(path),
+    clearHash: () => new Int32Array(this.ttBuffer).fill(0),
   };
   /** The endgame tables of the current variant, or none. */
   private egdb: EndgameTables | undefined;
@@ -244,65 +232,43 @@ export class Engine {
       return fail('unknown-option', `unknown option '${name}' (options: ${OPTIONS.map((o) => o.name).join(', ')})`); // prettier-ignore
     }
     if (this.searching) return fail('busy', `cannot set option ${option.name} while searching`);
-    const parsed = parseOptionValue(option, valueText);
-    if (!parsed.ok) return parsed;
-    const value: OptionValue = parsed.value;
-    switch (option.name) {
-      case 'Hash': {
-        const table = allocateTable(value as number);
-        if (!table.ok) return fail(table.error.code, `${table.error.message}; the table stays at ${this.settings.hash} MiB`); // prettier-ignore
-        this.settings.hash = value as number;
-        this.ttBuffer = table.value;
-        this.ttGeneration++;
-        break;
-      }
-      case 'Threads':
-        if (value !== this.settings.threads) this.replacePool(value as number);
-        break;
-      case 'Variant':
-        if (value !== this.settings.variant) {
-          this.settings.variant = value as VariantName;
-          this.resetGame();
-          // The tables are per variant: load the new variant's from the same folder.
-          if (!this.loadEndgameTables(this.settings.egdbPath).ok) {
-            this.egdb = undefined;
-            this.tablesGeneration++;
-          }
-        }
-        break;
-      case 'EGDB Path': {
-        const loaded = this.loadEndgameTables(value as string);
-        if (!loaded.ok) return loaded;
-        this.settings.egdbPath = value as string;
-        break;
-      }
-      case 'MultiPV':
-        this.settings.multiPV = value as number;
-        break;
-      case 'Move Overhead':
-        this.settings.moveOverhead = value as number;
-        break;
-      case 'Ponder':
-        this.settings.ponder = value as boolean;
-        break;
-      case 'Draw Plies':
-        this.settings.drawPlies = value as number;
-        break;
-      case 'Skill Level':
-        this.settings.skillLevel = value as number;
-        break;
-      case 'Clear Hash':
-        new Int32Array(this.ttBuffer).fill(0);
-        break;
-      case 'EvalFile': {
-        const loaded = loadEvalFile(value as string);
-        if (!loaded.ok) return loaded;
-        this.settings.evalFile = value as string;
-        this.evaluators = new Evaluators(loaded.value);
-        this.evalGeneration++;
-        break;
-      }
+    return option.set(this.optionHost, valueText);
+  }
+
+  /** A new table of `mib` MiB; when the machine cannot give it, the old table stays. */
+  private resizeHash(mib: number): Result<void> {
+    const table = allocateTable(mib);
+    if (!table.ok) return fail(table.error.code, `${table.error.message}; the table stays at ${this.settings.hash} MiB`); // prettier-ignore
+    this.settings.hash = mib;
+    this.ttBuffer = table.value;
+    this.ttGeneration++;
+    return ok(undefined);
+  }
+
+  /** A new game in `variant`, with its tables from the same folder (none if it has none). */
+  private setVariant(variant: VariantName): void {
+    this.settings.variant = variant;
+    this.resetGame();
+    if (!this.loadEndgameTables(this.settings.egdbPath).ok) {
+      this.egdb = undefined;
+      this.tablesGeneration++;
     }
+  }
+
+  /** The EGDB Path option: the tables under `path`, or an error and the old tables. */
+  private setEndgamePath(path: string): Result<void> {
+    const loaded = this.loadEndgameTables(path);
+    if (loaded.ok) this.settings.egdbPath = path;
+    return loaded;
+  }
+
+  /** The EvalFile option: the weights in `path`, or an error and the old weights. */
+  private useEvalFile(path: string): Result<void> {
+    const loaded = loadEvalFile(path);
+    if (!loaded.ok) return loaded;
+    this.settings.evalFile = path;
+    this.evaluators = new Evaluators(loaded.value);
+    this.evalGeneration++;
     return ok(undefined);
   }
 
@@ -311,7 +277,7 @@ export class Engine {
    * not exist, holds no table of the variant or holds a damaged one is refused.
    */
   private loadEndgameTables(path: string): Result<void> {
-    if (path === optionDefault('EGDB Path')) {
+    if (path === EMPTY_STRING) {
       this.egdb = undefined;
       this.tablesGeneration++;
       return ok(undefined);

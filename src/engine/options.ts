@@ -1,10 +1,11 @@
 /**
- * The engine's options as data: what `uci` lists and what `setoption` accepts, each with
- * its type, default and range. Names are matched without regard to case.
+ * The engine's options as one table: what `uci` lists and what `setoption` accepts, each
+ * with its type, default and range, and its own handler that applies a checked value to
+ * the engine. Names are matched without regard to case.
  */
 import { availableParallelism } from 'node:os';
 import { fail, ok, type Result } from '../core/result.js';
-import { VARIANT_NAMES } from '../core/variant.js';
+import { VARIANT_NAMES, type VariantName } from '../core/variant.js';
 import { MAX_SKILL_LEVEL } from '../search/skill.js';
 import { DEFAULT_EVAL_FILE } from './eval-file.js';
 
@@ -20,76 +21,195 @@ export const EMPTY_STRING = '<empty>';
 
 export const MAX_THREADS = Math.max(1, availableParallelism()) * 4;
 
-export const OPTIONS: readonly OptionDefinition[] = [
-  { name: 'Hash', type: 'spin', default: 16, min: 1, max: 8192 },
-  { name: 'Threads', type: 'spin', default: 1, min: 1, max: MAX_THREADS },
-  { name: 'Variant', type: 'combo', default: 'armenian', choices: VARIANT_NAMES },
-  { name: 'MultiPV', type: 'spin', default: 1, min: 1, max: 64 },
-  { name: 'Move Overhead', type: 'spin', default: 30, min: 0, max: 5000 },
-  { name: 'Ponder', type: 'check', default: false },
-  { name: 'Draw Plies', type: 'spin', default: 100, min: 0, max: 1000 },
-  { name: 'Skill Level', type: 'spin', default: MAX_SKILL_LEVEL, min: 0, max: MAX_SKILL_LEVEL },
-  { name: 'Clear Hash', type: 'button' },
-  // A folder of endgame tables (tama egdb build); <empty> for none.
-  { name: 'EGDB Path', type: 'string', default: EMPTY_STRING },
-  { name: 'EvalFile', type: 'string', default: DEFAULT_EVAL_FILE },
-];
-
-export type OptionValue = number | boolean | string | undefined;
-
-/** The default value of an option (the engine starts with these). */
-export function optionDefault(name: string): number | boolean | string {
-  const option = findOption(name);
-  if (option === undefined || option.type === 'button') throw new Error(`no default for ${name}`);
-  return option.default;
+/** The values of the engine's options, as its searches read them. */
+export interface OptionValues {
+  hash: number;
+  threads: number;
+  variant: VariantName;
+  multiPV: number;
+  moveOverhead: number;
+  ponder: boolean;
+  drawPlies: number;
+  skillLevel: number;
+  egdbPath: string;
+  evalFile: string;
 }
 
+/** What the engine starts with. */
+export const DEFAULT_OPTION_VALUES: Readonly<OptionValues> = Object.freeze({
+  hash: 16,
+  threads: 1,
+  variant: 'armenian',
+  multiPV: 1,
+  moveOverhead: 30,
+  ponder: false,
+  drawPlies: 100,
+  skillLevel: MAX_SKILL_LEVEL,
+  egdbPath: EMPTY_STRING,
+  evalFile: DEFAULT_EVAL_FILE,
+});
+
+/**
+ * What option handlers act on: the values, and the engine's operations behind the options
+ * that change more than a value. Each operation that can fail leaves everything as it was.
+ */
+export interface OptionHost {
+  readonly values: OptionValues;
+  /** A new table of `mib` MiB. */
+  resizeHash(mib: number): Result<void>;
+  /** A new pool of `threads` search threads. */
+  setThreads(threads: number): void;
+  /** A new game in `variant`, with that variant's tables from the same folder. */
+  setVariant(variant: VariantName): void;
+  /** The current variant's tables from `path` (EMPTY_STRING: none). */
+  loadEndgameTables(path: string): Result<void>;
+  /** Evaluation weights from the file at `path`. */
+  loadEvalFile(path: string): Result<void>;
+  clearHash(): void;
+}
+
+/** An option: its definition, and `set`, which checks a `setoption` value and applies it. */
+export type EngineOption = OptionDefinition & {
+  /** Applies `text` to the engine; a bad value or a failed handler changes nothing. */
+  set(host: OptionHost, text: string | undefined): Result<void>;
+};
+
+type Handler<T> = (host: OptionHost, value: T) => Result<void>;
+
+const done = ok(undefined);
+
+/** Stores a checked value: for options that only set a value. */
+function store<K extends keyof OptionValues>(key: K): Handler<OptionValues[K]> {
+  return (host, value) => {
+    host.values[key] = value;
+    return done;
+  };
+}
+
+/** An option whose handler gets the value `parse` checked out of the `setoption` text. */
+function option<D extends OptionDefinition, T>(
+  definition: D,
+  parse: (definition: D, text: string | undefined) => Result<T>,
+  apply: Handler<T>,
+): EngineOption {
+  return {
+    ...definition,
+    set(host, text) {
+      const parsed = parse(definition, text);
+      return parsed.ok ? apply(host, parsed.value) : parsed;
+    },
+  };
+}
+
+type SpinDefinition = Extract<OptionDefinition, { type: 'spin' }>;
+
+function spin(
+  name: string,
+  value: number,
+  min: number,
+  max: number,
+  apply: Handler<number>,
+): EngineOption {
+  return option<SpinDefinition, number>({ name, type: 'spin', default: value, min, max }, parseSpin, apply); // prettier-ignore
+}
+
+function check(name: string, value: boolean, apply: Handler<boolean>): EngineOption {
+  return option({ name, type: 'check', default: value }, parseCheck, apply);
+}
+
+function combo<T extends string>(
+  name: string,
+  value: T,
+  choices: readonly T[],
+  apply: Handler<T>,
+): EngineOption {
+  return option({ name, type: 'combo', default: value, choices }, (definition, text) => parseCombo(definition.name, choices, text), apply); // prettier-ignore
+}
+
+function text(name: string, value: string, apply: Handler<string>): EngineOption {
+  return option({ name, type: 'string', default: value }, parseString, apply);
+}
+
+function button(name: string, press: (host: OptionHost) => void): EngineOption {
+  return option(
+    { name, type: 'button' },
+    () => done,
+    (host) => {
+      press(host);
+      return done;
+    },
+  );
+}
+
+const defaults = DEFAULT_OPTION_VALUES;
+
+export const OPTIONS: readonly EngineOption[] = [
+  spin('Hash', defaults.hash, 1, 8192, (host, mib) => host.resizeHash(mib)),
+  spin('Threads', defaults.threads, 1, MAX_THREADS, (host, threads) => {
+    if (threads !== host.values.threads) host.setThreads(threads);
+    return done;
+  }),
+  combo('Variant', defaults.variant, VARIANT_NAMES, (host, variant) => {
+    if (variant !== host.values.variant) host.setVariant(variant);
+    return done;
+  }),
+  spin('MultiPV', defaults.multiPV, 1, 64, store('multiPV')),
+  spin('Move Overhead', defaults.moveOverhead, 0, 5000, store('moveOverhead')),
+  check('Ponder', defaults.ponder, store('ponder')),
+  spin('Draw Plies', defaults.drawPlies, 0, 1000, store('drawPlies')),
+  spin('Skill Level', defaults.skillLevel, 0, MAX_SKILL_LEVEL, store('skillLevel')),
+  button('Clear Hash', (host) => host.clearHash()),
+  // A folder of endgame tables (tama egdb build); <empty> for none.
+  text('EGDB Path', defaults.egdbPath, (host, path) => host.loadEndgameTables(path)),
+  text('EvalFile', defaults.evalFile, (host, path) => host.loadEvalFile(path)),
+];
+
 /** Finds an option by name, ignoring case. */
-export function findOption(name: string): OptionDefinition | undefined {
+export function findOption(name: string): EngineOption | undefined {
   const lower = name.trim().toLowerCase();
   return OPTIONS.find((o) => o.name.toLowerCase() === lower);
 }
 
-/** Checks a `setoption` value against the option's type and range. */
-export function parseOptionValue(
-  option: OptionDefinition,
-  text: string | undefined,
-): Result<OptionValue> {
-  switch (option.type) {
-    case 'button':
-      return ok(undefined);
-    case 'spin': {
-      if (text === undefined || !/^-?\d+$/.test(text.trim())) {
-        return fail('bad-value', `option ${option.name} needs a whole number from ${option.min} to ${option.max}, got '${text ?? ''}'`); // prettier-ignore
-      }
-      const value = Number(text);
-      if (value < option.min || value > option.max) {
-        return fail('out-of-range', `option ${option.name} must be from ${option.min} to ${option.max}, got ${value}`); // prettier-ignore
-      }
-      return ok(value);
-    }
-    case 'check': {
-      const lower = text?.trim().toLowerCase();
-      if (lower !== 'true' && lower !== 'false') {
-        return fail('bad-value', `option ${option.name} needs true or false, got '${text ?? ''}'`);
-      }
-      return ok(lower === 'true');
-    }
-    case 'string': {
-      const value = text?.trim() ?? '';
-      if (value === '') {
-        if (option.default === EMPTY_STRING) return ok(EMPTY_STRING);
-        return fail('bad-value', `option ${option.name} needs a value`);
-      }
-      return ok(value);
-    }
-    case 'combo': {
-      const lower = text?.trim().toLowerCase();
-      const choice = option.choices.find((c) => c.toLowerCase() === lower);
-      if (choice === undefined) {
-        return fail('bad-value', `option ${option.name} must be one of ${option.choices.join(', ')}, got '${text ?? ''}'`); // prettier-ignore
-      }
-      return ok(choice);
-    }
+function parseSpin(option: SpinDefinition, text: string | undefined): Result<number> {
+  if (text === undefined || !/^-?\d+$/.test(text.trim())) {
+    return fail('bad-value', `option ${option.name} needs a whole number from ${option.min} to ${option.max}, got '${text ?? ''}'`); // prettier-ignore
   }
+  const value = Number(text);
+  if (value < option.min || value > option.max) {
+    return fail('out-of-range', `option ${option.name} must be from ${option.min} to ${option.max}, got ${value}`); // prettier-ignore
+  }
+  return ok(value);
+}
+
+function parseCheck(option: { readonly name: string }, text: string | undefined): Result<boolean> {
+  const lower = text?.trim().toLowerCase();
+  if (lower !== 'true' && lower !== 'false') {
+    return fail('bad-value', `option ${option.name} needs true or false, got '${text ?? ''}'`);
+  }
+  return ok(lower === 'true');
+}
+
+function parseString(
+  option: { readonly name: string; readonly default: string },
+  text: string | undefined,
+): Result<string> {
+  const value = text?.trim() ?? '';
+  if (value === '') {
+    if (option.default === EMPTY_STRING) return ok(EMPTY_STRING);
+    return fail('bad-value', `option ${option.name} needs a value`);
+  }
+  return ok(value);
+}
+
+function parseCombo<T extends string>(
+  name: string,
+  choices: readonly T[],
+  text: string | undefined,
+): Result<T> {
+  const lower = text?.trim().toLowerCase();
+  const choice = choices.find((c) => c.toLowerCase() === lower);
+  if (choice === undefined) {
+    return fail('bad-value', `option ${name} must be one of ${choices.join(', ')}, got '${text ?? ''}'`); // prettier-ignore
+  }
+  return ok(choice);
 }
