@@ -96,7 +96,8 @@ export interface EngineEvents {
   error(message: string): void;
 }
 
-const WORKER_FILE = new URL('./search-worker.js', import.meta.url).href;
+/** The module the search threads run (search-worker.ts). */
+export const SEARCH_WORKER_FILE = new URL('./search-worker.js', import.meta.url).href;
 
 /** How long a stopped search may take to answer before its threads count as stalled. */
 export const STALL_MS = 2000;
@@ -174,7 +175,14 @@ export class Engine {
   /** While the bench runs, its searches report no info events. */
   private benchRunning = false;
 
-  constructor(private readonly events: EngineEvents) {
+  /**
+   * An engine reporting through `events`. Its search threads run `workerFile`, a module
+   * with search-worker.ts's exports (the production worker unless a test wraps it).
+   */
+  constructor(
+    private readonly events: EngineEvents,
+    private readonly workerFile: string = SEARCH_WORKER_FILE,
+  ) {
     this.ttBuffer = new SharedArrayBuffer(tableBytes(this.settings.hash));
     this.control = SearchControl.create(this.settings.threads);
     this.pool = this.createPool(this.settings.threads);
@@ -182,7 +190,7 @@ export class Engine {
 
   private createPool(threads: number): Piscina<SearchTask, SearchResult> {
     const pool = new Piscina<SearchTask, SearchResult>({
-      filename: WORKER_FILE,
+      filename: this.workerFile,
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: 2 ** 31 - 1,
@@ -443,9 +451,7 @@ export class Engine {
         skillLevel: weakened ? skill : undefined,
       };
       const task: SearchTask =
-        thread === 0
-          ? { ...base, settings, port: channel.port2, fail: takeInjectedFailure() }
-          : { ...base, settings };
+        thread === 0 ? { ...base, settings, port: channel.port2 } : { ...base, settings };
       const run = this.pool.run(task, thread === 0 ? { transferList: [channel.port2] } : {});
       tasks.push(
         run.catch((error: unknown) => {
@@ -632,18 +638,6 @@ export class Engine {
   get hashBytes(): number {
     return this.ttBuffer.byteLength;
   }
-}
-
-/**
- * Tests make a search worker fail with TAMA_TEST_WORKER_FAILURE=throw, =exit or =stall in
- * the engine's environment: the first search's main thread then throws, kills its thread
- * or hangs without looking at the stop flag.
- */
-let injectedFailure = process.env.TAMA_TEST_WORKER_FAILURE;
-function takeInjectedFailure(): 'throw' | 'exit' | 'stall' | undefined {
-  const mode = injectedFailure;
-  injectedFailure = undefined;
-  return mode === 'throw' || mode === 'exit' || mode === 'stall' ? mode : undefined;
 }
 
 /**

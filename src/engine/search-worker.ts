@@ -40,8 +40,6 @@ export interface SearchTask {
   readonly newGame: boolean;
   /** Where the main thread sends its info lines. */
   readonly port?: MessagePort;
-  /** For tests: make this search throw, kill its whole worker thread, or hang it. */
-  readonly fail?: 'throw' | 'exit' | 'stall';
 }
 
 /** Sent once to each thread of a new pool (Engine.whenReady). */
@@ -97,20 +95,7 @@ let endgame: EndgameTables | null = null;
 let endgameGeneration = -1;
 let evalGeneration = -1;
 
-export default function search(task: SearchTask): SearchResult | Promise<SearchResult> {
-  if (task.fail === 'throw') throw new Error('search worker failed on purpose (test)');
-  if (task.fail === 'exit') {
-    // An exception nobody catches ends the whole worker thread, as a crash would.
-    return new Promise(() =>
-      setImmediate(() => {
-        throw new Error('search worker thread crashed on purpose (test)');
-      }),
-    );
-  }
-  if (task.fail === 'stall') {
-    // A thread that never looks at the stop flag again, as a bug in the search would.
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
-  }
+export default function search(task: SearchTask): SearchResult {
   const control = new SearchControl(task.controlBuffer, task.threads);
   if (table === undefined || generation !== task.ttGeneration) {
     table = new TranspositionTable(task.ttBuffer);

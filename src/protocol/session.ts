@@ -72,7 +72,14 @@ export class Session {
   /** Resolves once the session has ended (`quit`, or end of input) and the engine is closed. */
   readonly ended: Promise<void> = new Promise((resolve) => (this.endedResolve = resolve));
 
-  constructor(private readonly send: (line: string) => void) {}
+  /**
+   * A session answering through `send`; its engine's search threads run `searchWorker`
+   * (the engine's own worker unless a test wraps it).
+   */
+  constructor(
+    private readonly send: (line: string) => void,
+    private readonly searchWorker?: string,
+  ) {}
 
   /**
    * The engine, loaded on first use: `uci` is answered from static data before the search
@@ -81,11 +88,14 @@ export class Session {
   private loadEngine(): Promise<Engine> {
     this.engineLoading ??= import('../engine/engine.js').then(
       ({ Engine }) =>
-        new Engine({
-          info: (info) => this.send(formatInfo(info)),
-          progress: (progress) => this.send(formatProgress(progress)),
-          error: (message) => this.send(formatError(message)),
-        }),
+        new Engine(
+          {
+            info: (info) => this.send(formatInfo(info)),
+            progress: (progress) => this.send(formatProgress(progress)),
+            error: (message) => this.send(formatError(message)),
+          },
+          this.searchWorker,
+        ),
     );
     return this.engineLoading;
   }

@@ -7,7 +7,8 @@
 import { createInterface } from 'node:readline';
 import { Session } from './session.js';
 
-export function runProtocolLoop(): void {
+/** Speaks the protocol on stdin/stdout; `searchWorker` as for Session. */
+export function runProtocolLoop(searchWorker?: string): void {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') process.stderr.write(`tama: cannot write output: ${error.message}\n`); // prettier-ignore
     // Nobody reads what we would say: nothing is left to do.
@@ -15,7 +16,7 @@ export function runProtocolLoop(): void {
   });
   const session = new Session((line) => {
     process.stdout.write(line + '\n');
-  });
+  }, searchWorker);
   const input = createInterface({ input: process.stdin, terminal: false });
   input.on('line', (line) => session.receive(line));
   input.on('close', () => session.endOfInput());

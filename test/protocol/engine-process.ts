@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 
 export const TAMA = fileURLToPath(new URL('../../bin/tama.js', import.meta.url));
+/** The built engine with search threads that fail on purpose (TAMA_FAILING_WORKER). */
+export const FAILING_ENGINE = fileURLToPath(new URL('../fixtures/failing-engine.mjs', import.meta.url)); // prettier-ignore
 
 export class EngineProcess {
   readonly lines: string[] = [];
@@ -13,9 +15,12 @@ export class EngineProcess {
   readonly exited: Promise<number | null>;
   stderr = '';
 
-  /** `wrapper`: a command that runs the engine given as its last arguments (`bash -c ...`). */
-  constructor(env: Record<string, string> = {}, wrapper: string[] = []) {
-    const [command, ...args] = [...wrapper, process.execPath, TAMA];
+  /**
+   * Runs `program` (the built tama by default) with `env` added to the environment;
+   * `wrapper`: a command that runs the engine given as its last arguments (`bash -c ...`).
+   */
+  constructor(env: Record<string, string> = {}, wrapper: string[] = [], program = TAMA) {
+    const [command, ...args] = [...wrapper, process.execPath, program];
     this.child = spawn(command, args, { env: { ...process.env, ...env } });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {

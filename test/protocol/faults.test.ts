@@ -5,11 +5,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMove } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
-import { EngineProcess } from './engine-process.js';
+import { EngineProcess, FAILING_ENGINE, TAMA } from './engine-process.js';
 
 const engines: EngineProcess[] = [];
-function start(env: Record<string, string> = {}, wrapper: string[] = []): EngineProcess {
-  const engine = new EngineProcess(env, wrapper);
+function start(
+  env: Record<string, string> = {},
+  wrapper: string[] = [],
+  program = TAMA,
+): EngineProcess {
+  // prettier-ignore
+  const engine = new EngineProcess(env, wrapper, program);
   engines.push(engine);
   return engine;
 }
@@ -43,7 +48,7 @@ describe('a hash table the machine cannot allocate', () => {
 
 describe('a stalled search thread', () => {
   it('does not stop the main thread answering isready and stop; the next search works', async () => {
-    const engine = start({ TAMA_TEST_WORKER_FAILURE: 'stall' });
+    const engine = start({ TAMA_FAILING_WORKER: 'stall' }, [], FAILING_ENGINE);
     engine.send('position startpos', 'go depth 3');
     await engine.sync();
     engine.send('stop');
@@ -62,7 +67,7 @@ describe('a stalled search thread', () => {
   });
 
   it('does not stop quit: the process still answers with a move and ends', async () => {
-    const engine = start({ TAMA_TEST_WORKER_FAILURE: 'stall' });
+    const engine = start({ TAMA_FAILING_WORKER: 'stall' }, [], FAILING_ENGINE);
     engine.send('position startpos', 'go infinite');
     await engine.sync();
     expect(await engine.quit()).toBe(0);

@@ -2,11 +2,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { legalMoves, parseMove } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
-import { EngineProcess } from './engine-process.js';
+import { EngineProcess, FAILING_ENGINE, TAMA } from './engine-process.js';
 
 const engines: EngineProcess[] = [];
-function start(env: Record<string, string> = {}): EngineProcess {
-  const engine = new EngineProcess(env);
+function start(env: Record<string, string> = {}, program = TAMA): EngineProcess {
+  const engine = new EngineProcess(env, [], program);
   engines.push(engine);
   return engine;
 }
@@ -402,7 +402,7 @@ describe('a failing worker', () => {
   it.each(['throw', 'exit'])(
     'a worker that fails (%s) is reported, replaced, and a legal move still comes',
     async (mode) => {
-      const engine = start({ TAMA_TEST_WORKER_FAILURE: mode });
+      const engine = start({ TAMA_FAILING_WORKER: mode }, FAILING_ENGINE);
       engine.send('position startpos', 'go depth 3');
       const best = await engine.waitFor(/^bestmove /);
       expect(
