@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { QUIET_PLIES } from '../../src/core/state.js';
 import { BLACK, WHITE } from '../../src/core/variant.js';
-import { flagOutcome, Game, moveNumberOf } from '../../src/gui/page/game.js';
+import { Game as RulesGame } from '../../src/core/game.js';
+import { flagOutcome, Game, moveNumberOf, outcomeOf } from '../../src/gui/page/game.js';
 import { gameOf, positionOf } from './helpers.js';
 
 describe('Game', () => {
@@ -40,7 +41,30 @@ describe('Game', () => {
     }
     expect(game.outcome()).toBeUndefined();
     game.playText('h7-h8');
-    expect(game.outcome()).toEqual({ result: 'draw', reason: 'threefold repetition' });
+    expect(game.outcome()).toEqual({
+      result: 'draw',
+      reason: 'the same position occurred 3 times',
+    });
+    expect(game.legalMoves()).toEqual([]);
+    // Taking back one ply reopens the game: the core's keys went back with the moves.
+    game.truncate(7);
+    expect(game.outcome()).toBeUndefined();
+    expect(game.playText('h7-g8').ok).toBe(true);
+    expect(game.outcome()).toBeUndefined();
+  });
+
+  it('judges the end exactly as the rules core does', () => {
+    const moves = ['a1-a2', 'h8-h7', 'a2-a1', 'h7-h8', 'a1-a2', 'h8-h7', 'a2-a1', 'h7-h8'];
+    const page = gameOf('armenian', 'W:WKa1:BKh8');
+    const core = RulesGame.parse('W:WKa1:BKh8', [], 'armenian');
+    if (!core.ok) throw new Error(core.error.message);
+    for (const move of moves) {
+      page.playText(move);
+      core.value.playText(move);
+      const end = core.value.outcome();
+      expect(page.outcome()).toEqual(end && outcomeOf(end, core.value.position));
+    }
+    expect(core.value.outcome()?.reason).toBe('repetition');
   });
 
   it('draws once 100 plies pass without capture or man move', () => {
@@ -52,7 +76,7 @@ describe('Game', () => {
     game.playText('h8-g8');
     expect(game.outcome()).toEqual({
       result: 'draw',
-      reason: 'no progress: 100 plies without a capture or a man move',
+      reason: '100 plies without capture or man move',
     });
   });
 

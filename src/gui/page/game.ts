@@ -1,13 +1,16 @@
 /**
- * The game on the page: the start position, the moves played, and whether and why the game
- * is over, judged by the rules core (no legal move loses; threefold repetition and the
- * no-progress rule draw; a fallen flag loses). Plain data, no DOM: tests run it in Node.
+ * The game on the page: core's `Game` (the rules core's record of the moves, the repetition
+ * keys and the no-progress count, and the one judge of whether and why the game is over),
+ * with what only the page needs beside it: each ply's position for moving through the
+ * game, each move's path and captured squares for the board, taking moves back, and an
+ * ending off the board (a fallen flag, a result read from a PDN). Plain data, no DOM: tests
+ * run it in Node.
  */
+import { COLOR_NAMES, Game as RulesGame, type GameEnd } from '../../core/game.js';
 import { hasSquare } from '../../core/bitboard.js';
-import { legalMoves, parseMove, type LegalMove } from '../../core/notation.js';
+import { parseMove, type LegalMove } from '../../core/notation.js';
 import { Position, START_POSITION } from '../../core/position.js';
 import { fail, ok, type Result } from '../../core/result.js';
-import { squareName } from '../../core/square.js';
 import { BLACK, WHITE, type Color, type VariantName } from '../../core/variant.js';
 
 /** A move of the game with what the board needs to show it. */
@@ -25,25 +28,40 @@ export type GameResult = 'white' | 'black' | 'draw';
 
 export interface Outcome {
   readonly result: GameResult;
-  /** Why, for people: "Black has no legal move", "threefold repetition", ... */
+  /** Why, for people: "Black has no legal move", "White lost on time", ... */
   readonly reason: string;
 }
 
-export const COLOR_NAMES = ['White', 'Black'] as const;
-/** Plies without capture or man move that draw the game (RULES.md). */
-export const NO_PROGRESS_PLIES = 100;
+export { COLOR_NAMES };
+
+/** The page's words for core's judgement: the result, and why. */
+export function outcomeOf(end: GameEnd, position: Position): Outcome {
+  if (end.winner === undefined) return { result: 'draw', reason: end.description };
+  const loser = (end.winner ^ 1) as Color;
+  const pieces = position.squares(loser).length + position.squares(loser + 2).length;
+  return {
+    result: end.winner === WHITE ? 'white' : 'black',
+    reason: pieces === 0 ? `${COLOR_NAMES[loser]} has no pieces left` : end.description,
+  };
+}
 
 export class Game {
+  /** The game as the rules core keeps and judges it. */
+  private rules: RulesGame;
+  /** The position before each move and after the last (index: plies played). */
   readonly positions: Position[];
   readonly moves: GameMove[] = [];
-  /** Set when the game ended off the board: a flag fell, or a player resigned. */
+  /** The moves as the core plays them, to rebuild the core's game on a take-back. */
+  private readonly played: LegalMove[] = [];
+  /** Set when the game ended off the board: a flag fell, or a recorded result. */
   private ended: Outcome | undefined;
 
   constructor(
     readonly variant: VariantName,
-    readonly start: Position,
+    start: Position,
   ) {
-    this.positions = [start];
+    this.rules = new RulesGame(start);
+    this.positions = [this.rules.start.clone()];
   }
 
   /** A new game from the variant's start position. */
@@ -61,14 +79,20 @@ export class Game {
     return ok(new Game(variant, parsed.value));
   }
 
+  /** The first position (read it, do not change it). */
+  get start(): Position {
+    return this.rules.start;
+  }
+
   /** Position text of the start, or undefined for the variant's start position. */
   get startFen(): string | undefined {
     const text = this.start.toString();
     return text === Position.start(this.variant).toString() ? undefined : text;
   }
 
+  /** The position now (read it, do not change it: play moves through the game). */
   get position(): Position {
-    return this.positions[this.positions.length - 1];
+    return this.rules.position;
   }
 
   get sideToMove(): Color {
@@ -76,27 +100,26 @@ export class Game {
   }
 
   legalMoves(): LegalMove[] {
-    return this.outcome() === undefined ? legalMoves(this.position) : [];
+    return this.outcome() === undefined ? this.rules.legalMoves() : [];
   }
 
   /** Plays a legal move of the current position (as listed by legalMoves). */
   play(move: LegalMove): GameMove {
-    const before = this.position;
-    const after = before.clone();
-    after.play(move.move, move.capturedLo, move.capturedHi);
     const captured: number[] = [];
     for (let square = 0; square < 64; square++) {
       if (hasSquare(move.capturedLo, move.capturedHi, square)) captured.push(square);
     }
     const played: GameMove = {
       text: move.text,
-      color: before.sideToMove,
+      color: this.sideToMove,
       from: move.move & 63,
       path: move.path,
       captured,
     };
+    this.rules.play(move);
+    this.played.push(move);
     this.moves.push(played);
-    this.positions.push(after);
+    this.positions.push(this.rules.position.clone());
     return played;
   }
 
@@ -112,39 +135,23 @@ export class Game {
   truncate(plies: number): void {
     const keep = Math.max(0, Math.min(plies, this.moves.length));
     this.moves.length = keep;
+    this.played.length = keep;
     this.positions.length = keep + 1;
     this.ended = undefined;
+    this.rules = new RulesGame(this.start);
+    for (const move of this.played) this.rules.play(move);
   }
 
-  /** Ends the game off the board (a fallen flag, a resignation). */
+  /** Ends the game off the board (a fallen flag, a recorded result). */
   end(outcome: Outcome): void {
     this.ended = outcome;
   }
 
-  /** Whether and why the game is over. */
+  /** Whether and why the game is over: an ending off the board, else the rules core's. */
   outcome(): Outcome | undefined {
     if (this.ended !== undefined) return this.ended;
-    const position = this.position;
-    const side = position.sideToMove;
-    if (legalMoves(position).length === 0) {
-      const pieces = position.squares(side).length + position.squares(side + 2).length;
-      return {
-        result: side === WHITE ? 'black' : 'white',
-        reason: `${COLOR_NAMES[side]} ${pieces === 0 ? 'has no pieces left' : 'has no legal move'}`,
-      };
-    }
-    let seen = 0;
-    for (const earlier of this.positions) {
-      if (earlier.keyLo === position.keyLo && earlier.keyHi === position.keyHi) seen++;
-    }
-    if (seen >= 3) return { result: 'draw', reason: 'threefold repetition' };
-    if (position.quietPlies >= NO_PROGRESS_PLIES) {
-      return {
-        result: 'draw',
-        reason: `no progress: ${NO_PROGRESS_PLIES} plies without a capture or a man move`,
-      };
-    }
-    return undefined;
+    const end = this.rules.outcome();
+    return end === undefined ? undefined : outcomeOf(end, this.position);
   }
 }
 
@@ -160,5 +167,3 @@ export function flagOutcome(color: Color): Outcome {
 export function moveNumberOf(index: number, first: Color): number {
   return Math.floor((index + (first === BLACK ? 1 : 0)) / 2) + 1;
 }
-
-export { squareName };
