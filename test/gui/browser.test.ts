@@ -131,6 +131,9 @@ describe('the page in Chromium', () => {
     await expect(page.locator('#status').textContent()).resolves.toBe(
       'White wins: Black has no pieces left',
     );
+    // The evaluation bar shows the result, whatever was analysed before.
+    await expect(page.locator('#eval-bar').getAttribute('data-share')).resolves.toBe('1.000');
+    await expect(page.locator('#eval-bar').getAttribute('title')).resolves.toBe('White won');
     await page.screenshot({ path: SHOTS + 'end-desktop.png' });
 
     // The PDN, as downloaded, replays with the rules core to the final position.

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { parsePdn, replayPdnGame } from '../../src/match/pdn.js';
 import { Game } from '../../src/gui/page/game.js';
 import { gameOf } from './helpers.js';
-import { barShare, formatScore, parseInfoLine, whiteScore } from '../../src/gui/page/info.js';
+import {
+  barShare,
+  formatScore,
+  parseInfoLine,
+  resultBar,
+  whiteScore,
+} from '../../src/gui/page/info.js';
 import { gameToPdn, pdnToGame } from '../../src/gui/page/pdn.js';
 
 const players = { white: 'Player', black: 'Tama', timeControl: '5+3' };
@@ -108,5 +114,11 @@ describe('info lines', () => {
     expect(barShare({ unit: 'cp', value: 100 })).toBeGreaterThan(0.65);
     expect(barShare({ unit: 'cp', value: -100 })).toBeLessThan(0.35);
     expect(barShare({ unit: 'mate', value: -3 })).toBe(0);
+  });
+
+  it('fills the evaluation bar by the result once the game is over', () => {
+    expect(resultBar('white')).toEqual({ share: 1, label: 'White won' });
+    expect(resultBar('black')).toEqual({ share: 0, label: 'Black won' });
+    expect(resultBar('draw')).toEqual({ share: 0.5, label: 'draw' });
   });
 });

@@ -3,6 +3,7 @@
  * win in N), nodes, speed and the principal variation, and the evaluation bar's share.
  */
 import { WHITE, type Color } from '../../core/variant.js';
+import type { GameResult } from './game.js';
 
 export interface EngineScore {
   readonly unit: 'cp' | 'mate';
@@ -88,6 +89,12 @@ export function barShare(score: EngineScore): number {
   if (score.unit === 'mate') return score.value > 0 ? 1 : score.value < 0 ? 0 : 0.5;
   // A logistic curve: one man up is about 70%.
   return 1 / (1 + Math.exp(-score.value / 115));
+}
+
+/** The evaluation bar once the game is over: full for the winner, level for a draw. */
+export function resultBar(result: GameResult): { share: number; label: string } {
+  if (result === 'draw') return { share: 0.5, label: 'draw' };
+  return { share: result === 'white' ? 1 : 0, label: result === 'white' ? 'White won' : 'Black won' }; // prettier-ignore
 }
 
 /** Nodes or speed as people read them: 950, 12.3k, 4.1M. */

@@ -14,6 +14,7 @@ import {
   formatCount,
   formatScore,
   parseInfoLine,
+  resultBar,
   whiteScore,
   type InfoLine,
 } from './info.js';
@@ -312,6 +313,7 @@ function newGame(game?: Game): void {
   state.hint = undefined;
   state.lines.clear();
   state.message = '';
+  setBar({ share: 0.5, label: 'evaluation' });
   // The clocks start with the first move.
   state.clock = state.control === undefined ? undefined : new Clock(state.control);
   if (state.mode === 'black' && !state.flipped) state.flipped = true;
@@ -444,13 +446,22 @@ function renderAnalysis(): void {
       return `<li><span class="score">${score}</span> <span class="pv">${line.pv.slice(0, 10).join(' ')}</span></li>`; // prettier-ignore
     })
     .join('');
-  const fill = $('eval-bar').querySelector('.fill') as HTMLElement;
-  if (top?.score) {
-    const share = barShare(whiteScore(top.score, side));
-    fill.style.height = `${(share * 100).toFixed(1)}%`;
-    $('eval-bar').title = formatScore(whiteScore(top.score, side));
+  // At the end of the game the bar shows the result, not the last value analysed.
+  const outcome = state.viewPly === state.game.moves.length ? state.game.outcome() : undefined;
+  if (outcome !== undefined) setBar(resultBar(outcome.result));
+  else if (top?.score) {
+    const score = whiteScore(top.score, side);
+    setBar({ share: barShare(score), label: formatScore(score) });
   }
   $('eval-bar').classList.toggle('flipped', state.flipped);
+}
+
+/** The evaluation bar: White's share (0..1) and its tooltip. */
+function setBar(bar: { share: number; label: string }): void {
+  const element = $('eval-bar');
+  (element.querySelector('.fill') as HTMLElement).style.height = `${(bar.share * 100).toFixed(1)}%`; // prettier-ignore
+  element.title = bar.label;
+  element.dataset.share = bar.share.toFixed(3);
 }
 
 // ---------------------------------------------------------------------------------------
