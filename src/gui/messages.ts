@@ -7,7 +7,7 @@
 import { fail, ok, type Result } from '../core/result.js';
 import { VARIANT_NAMES, type VariantName } from '../core/variant.js';
 
-/** The longest message the server reads from a page (characters). */
+/** The longest message the server reads from a page (bytes on the socket, characters here). */
 export const MAX_MESSAGE_LENGTH = 64 * 1024;
 /** The most moves a `go` may carry (a game longer than this cannot be sent). */
 export const MAX_MOVES = 2000;

@@ -49,10 +49,17 @@ const SECURITY_HEADERS = {
   'Cache-Control': 'no-store',
 };
 
-/** The text of a WebSocket message, however ws hands it over. */
-function textOf(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+/**
+ * The largest WebSocket message read at all. A page's message over MAX_MESSAGE_LENGTH but
+ * within this gets an error and the tab goes on; only beyond it does ws close the socket
+ * (1009, message too big), as it must before reading so much into memory.
+ */
+const MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
+
+/** The bytes of a WebSocket message, however ws hands it over. */
+function bytesOf(data: RawData): Buffer {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.isBuffer(data) ? data : Buffer.from(data);
 }
 
 /** Whether a WebSocket upgrade comes from a page this server served. */
@@ -90,7 +97,7 @@ export async function startGuiServer(settings: GuiServerSettings): Promise<GuiSe
     );
   });
 
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_LENGTH * 4 });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
   server.on('upgrade', (request, socket, head) => {
     if ((request.url ?? '').split('?')[0] !== '/ws' || !sameOrigin(request)) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
@@ -119,7 +126,12 @@ export async function startGuiServer(settings: GuiServerSettings): Promise<GuiSe
         send({ type: 'error', message: 'binary messages are not understood; send JSON text' });
         return;
       }
-      const parsed = parseClientMessage(textOf(data));
+      const bytes = bytesOf(data);
+      if (bytes.length > MAX_MESSAGE_LENGTH) {
+        send({ type: 'error', message: `message of ${bytes.length} bytes; at most ${MAX_MESSAGE_LENGTH}` }); // prettier-ignore
+        return;
+      }
+      const parsed = parseClientMessage(bytes.toString('utf8'));
       if (!parsed.ok) send({ type: 'error', message: parsed.error.message });
       else tab.handle(parsed.value);
     });

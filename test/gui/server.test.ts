@@ -163,24 +163,31 @@ describe('tama gui server', () => {
     client.send(go(1, ['c3-c4; quit']));
     client.socket.send(Buffer.from([1, 2, 3]), { binary: true });
     client.send(JSON.stringify({ type: 'stop', pad: 'x'.repeat(70_000) }));
+    // Far over the cap (ws would close the socket above its own limit, 1009): an error too.
+    client.send(JSON.stringify({ type: 'stop', pad: 'é'.repeat(300_000) }));
     const errors = async (count: number) => {
       while (client.received.filter((m) => m.type === 'error').length < count) {
         await client.next('error', client.received.length);
       }
       return client.received.filter((m) => m.type === 'error');
     };
-    const all = await errors(5);
+    const all = await errors(6);
     expect(all.map((m) => (m as { message: string }).message)).toEqual([
       'message is not JSON',
       "go: unknown field 'engine'",
       'go: move 1 is not move text',
       'binary messages are not understood; send JSON text',
-      'message of 70024 characters; at most 65536',
+      'message of 70024 bytes; at most 65536',
+      'message of 600024 bytes; at most 65536',
     ]);
-    // The tab still plays.
+    // The socket and the tab's engine are the same, and the tab still plays.
+    const pid = server.tabs()[0].pid;
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
     const from = client.received.length;
     client.send(go(7, []));
     expect((await client.next('bestmove', from)).id).toBe(7);
+    expect(server.tabs()).toEqual([{ pid }]);
+    expect(client.received.some((m) => m.type === 'engine-failed')).toBe(false);
   });
 
   it('passes the engine’s own error on and keeps going', async () => {
