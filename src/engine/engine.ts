@@ -13,7 +13,7 @@ import type { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import { SearchControl, nowMs } from '../search/control.js';
-import { MAX_SKILL_LEVEL, SKILL_LINES, skillNodeLimit } from '../search/skill.js';
+import { MAX_SKILL_LEVEL, SKILL_LINES, skillSettings } from '../search/skill.js';
 import { DEFAULT_EVAL_WEIGHTS, Evaluators, type TermName } from '../search/eval.js';
 import { loadEvalFile } from './eval-file.js';
 import { hasCapture, type PackedMove } from '../core/movegen.js';
@@ -404,13 +404,18 @@ export class Engine {
     control.reset(requested.ponder === true);
     let abandoned = false;
     this.ttAge = (this.ttAge + 1) & 63;
-    // Below full strength: one thread, a few lines to choose from, a node budget per move.
+    // Below full strength: one thread, a few lines to choose from, the level's depth cap
+    // and node budget (the go limits can only make them smaller).
     const skill = this.settings.skillLevel;
     const weakened = skill < MAX_SKILL_LEVEL;
+    const capped = skillSettings(skill);
     const limits: SearchLimits = {
       ...requested,
       searchmoves: requested.searchmoves && this.packedMoves(requested.searchmoves),
-      ...(weakened && { nodes: Math.min(requested.nodes ?? Infinity, skillNodeLimit(skill)) }),
+      ...(weakened && {
+        depth: Math.min(requested.depth ?? Infinity, capped.depth),
+        nodes: Math.min(requested.nodes ?? Infinity, capped.nodes),
+      }),
     };
     const threads = weakened ? 1 : this.settings.threads;
     const channel = new MessageChannel();

@@ -23,7 +23,7 @@ import { codeAfterMove, codeRank } from '../egdb/best.js';
 import type { EndgameTables } from '../egdb/tables.js';
 import { nowMs, type SearchControl } from './control.js';
 import { Evaluators, type Evaluator } from './eval.js';
-import { MAX_SKILL_LEVEL, pickSkillLine } from './skill.js';
+import { MAX_SKILL_LEVEL, pickSkillLine, skillBlunders } from './skill.js';
 import { timeBudget, type SearchLimits, type TimeBudget } from './timeman.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 
@@ -372,8 +372,12 @@ export class Searcher {
       if (this.aborted) break;
       if (this.iterationsDone(depth, outcome.bestIndex, outcome.bestScore, candidates, limits, stability)) break; // prettier-ignore
     }
-    if (skillLines !== undefined) {
-      const chosen = skillLines[pickSkillLine(skillLines.map((l) => l.score), skillLevel, Math.random())]; // prettier-ignore
+    if (skillLines !== undefined && skillBlunders(skillLevel, Math.random())) {
+      // A deliberate blunder: a random legal move, with no line to ponder on.
+      outcome.bestIndex = this.randomCandidate(rootCount);
+      outcome.pv = undefined;
+    } else if (skillLines !== undefined) {
+      const chosen = skillLines[pickSkillLine(skillLines.map((l) => l.score), skillLevel, Math.random)]; // prettier-ignore
       outcome.bestIndex = chosen.index;
       outcome.pv = chosen.pv;
     }
@@ -498,6 +502,15 @@ export class Searcher {
   private firstCandidate(count: number): number {
     for (let i = 0; i < count; i++) if (this.rootExcluded[i] !== 2) return i;
     return 0;
+  }
+
+  /** A random one of the root moves the search may play (a skill level's blunder). */
+  private randomCandidate(count: number): number {
+    let candidates = 0;
+    for (let i = 0; i < count; i++) if (this.rootExcluded[i] !== 2) candidates++;
+    let pick = Math.floor(Math.random() * candidates);
+    for (let i = 0; i < count; i++) if (this.rootExcluded[i] !== 2 && pick-- === 0) return i;
+    return this.firstCandidate(count);
   }
 
   private clockStart(): number {
