@@ -9,21 +9,27 @@
  * predecessor a win in d + 1; a position won in d plies takes one from each predecessor's
  * count, and a predecessor with none left (and no escape through a draw or an exit) is a
  * loss. Predecessors come from un-moving a piece of the side that just moved (kings slide
- * back, men step back), kept only where that side had no capture (capture is compulsory).
- * Whatever is undecided at the end is a draw: neither side can force the end of the game.
+ * back, men step back), kept only where that side had no capture (capture is compulsory:
+ * the scan marks the positions whose moves are captures). Each position is decided once
+ * and un-moved once, so the work is the number of positions times their predecessors,
+ * with no pass over undecided positions. Whatever is undecided at the end is a draw:
+ * neither side can force the end of the game.
  *
  * The counts stay exact under the mirror reduction of the index (indexing.ts): a stored
  * entry stands for a position and, when they share the index, its mirror image; both are
  * un-moved, and a predecessor is counted only in the orientation its entry is decoded in.
+ *
+ * Nothing is allocated per position: values, counts and flags are typed arrays over the
+ * unit's entries, the lists of entries by distance are linked through one more, and a
+ * parent's index is found from the one group of pieces that moved (Indexer.indexChanged).
  */
-import { generateMoves, hasCapture, MoveList } from '../core/movegen.js';
+import { generateMoves, MoveList } from '../core/movegen.js';
 import { applyMoveToSets, SIDE, STATE_SIZE } from '../core/state.js';
 import {
-  BLACK,
-  WEST,
   DIRECTION_COUNT,
   NEIGHBOUR,
   OPPOSITE_DIRECTION,
+  WHITE,
   type Rules,
 } from '../core/variant.js';
 import { Indexer } from './indexing.js';
@@ -49,6 +55,30 @@ export interface UnitProgress {
 const FLAG_DRAW_EXIT = 1;
 const FLAG_WIN_EXIT = 2;
 const FLAG_DONE = 4;
+/** The side to move must capture: no quiet move, so it is no predecessor inside the unit. */
+const FLAG_CAPTURE = 8;
+
+/**
+ * Lists of entries by distance, linked through one typed array: each entry is on at most
+ * one list of a set, so pushing allocates nothing.
+ */
+class DistanceLists {
+  readonly head = new Int32Array(MAX_DISTANCE + 1).fill(-1);
+  readonly next: Int32Array;
+  /** The largest distance pushed so far (-1: none). */
+  last = -1;
+
+  constructor(entries: number) {
+    this.next = new Int32Array(entries);
+  }
+
+  push(d: number, entry: number): void {
+    if (d > MAX_DISTANCE) throw new Error('distance beyond what a table entry holds');
+    this.next[entry] = this.head[d];
+    this.head[d] = entry;
+    if (d > this.last) this.last = d;
+  }
+}
 
 /** Builds the tables of a unit: one material, or a material and its colour swap. */
 export function solveUnit(
@@ -61,39 +91,37 @@ export function solveUnit(
   // The table a position of table t moves into (its colour swap): the other one, or itself.
   const next = unit.length === 2 ? [1, 0] : [0];
   const values = indexers.map((indexer) => new Uint16Array(indexer.size));
-  const inside = indexers.map((indexer) => new Uint8Array(indexer.size));
-  const flags = indexers.map((indexer) => new Uint8Array(indexer.size));
-  const lossFloor = indexers.map((indexer) => new Uint16Array(indexer.size));
-  /** levels[d]: entries (index * 2 + table) decided at distance d, to spread from. */
-  const levels: number[][] = [];
-  /** winExits[d]: entries with an exit that wins in d plies. */
-  const winExits: number[][] = [];
-  const push = (lists: number[][], d: number, entry: number) => {
-    if (d > MAX_DISTANCE) throw new Error('distance beyond what a table entry holds');
-    while (lists.length <= d) lists.push([]);
-    lists[d].push(entry);
-  };
+  // An entry of the unit is its table's first entry (base[t]) plus its index in the table.
+  const base = [0, indexers[0].size];
+  const total = indexers.reduce((sum, indexer) => sum + indexer.size, 0);
+  const inside = new Uint8Array(total);
+  const flags = new Uint8Array(total);
+  const lossFloor = new Uint16Array(total);
+  /** Entries decided at distance d, to spread from. */
+  const levels = new DistanceLists(total);
+  /** Entries with an exit that wins in d plies. */
+  const winExits = new DistanceLists(total);
 
   const state = new Int32Array(STATE_SIZE);
   const child = new Int32Array(STATE_SIZE);
   const list = new MoveList();
-  const total = indexers.reduce((sum, indexer) => sum + indexer.size, 0);
   let done = 0;
   for (let t = 0; t < unit.length; t++) {
     const indexer = indexers[t];
     const value = values[t];
     for (let index = 0; index < indexer.size; index++) {
       if ((++done & 0xffff) === 0) onProgress({ phase: 'scan', done, total });
+      const entry = base[t] + index;
       if (!indexer.decode(index, state)) {
         value[index] = INVALID;
-        flags[t][index] = FLAG_DONE;
+        flags[entry] = FLAG_DONE;
         continue;
       }
       const count = generateMoves(rules, state, list);
       if (count === 0) {
         value[index] = 1;
-        flags[t][index] = FLAG_DONE;
-        push(levels, 0, index * 2 + t);
+        flags[entry] = FLAG_DONE;
+        levels.push(0, entry);
         continue;
       }
       let stay = 0;
@@ -109,7 +137,7 @@ export function solveUnit(
           stay++;
           continue;
         }
-        child.set(state);
+        for (let k = 0; k <= SIDE; k++) child[k] = state[k];
         applyMoveToSets(rules, child, from, to, list.capturedLo[i], list.capturedHi[i]);
         const code = exits(child);
         if (code < 0) throw new Error('a capture or crowning leads to a position no table covers');
@@ -118,93 +146,97 @@ export function solveUnit(
         else longestLoss = Math.max(longestLoss, code);
       }
       if (stay > 255) throw new Error('more quiet moves than a counter holds');
-      inside[t][index] = stay;
+      inside[entry] = stay;
+      if (list.moves[0] >>> 12 !== 0) flags[entry] = FLAG_CAPTURE;
       if (bestWin !== Infinity) {
-        flags[t][index] = FLAG_WIN_EXIT;
-        push(winExits, bestWin, index * 2 + t); // child lost in bestWin - 1: won in bestWin
+        flags[entry] |= FLAG_WIN_EXIT;
+        winExits.push(bestWin, entry); // child lost in bestWin - 1: won in bestWin
       } else if (stay === 0) {
-        flags[t][index] = FLAG_DONE;
+        flags[entry] |= FLAG_DONE;
         if (!drawExit) {
           value[index] = longestLoss + 1;
-          push(levels, longestLoss, index * 2 + t);
+          levels.push(longestLoss, entry);
         }
       } else {
-        if (drawExit) flags[t][index] = FLAG_DRAW_EXIT;
-        lossFloor[t][index] = longestLoss;
+        if (drawExit) flags[entry] |= FLAG_DRAW_EXIT;
+        lossFloor[entry] = longestLoss;
       }
     }
   }
 
-  const member = new Int32Array(STATE_SIZE);
-  const before = new Int32Array(STATE_SIZE);
-  const normal = new Int32Array(STATE_SIZE);
-  // Both variants capture only along ranks and files: pieces on no common line cannot.
-  const orthogonalCaptures = [rules.kingCaptures, ...rules.manCaptures].every((directions) =>
-    directions.every((direction) => direction <= WEST),
-  );
+  // The spread works on the colour swap of each decided position: there the side that
+  // just moved is White, whose pieces are un-moved, and the result is a parent as its
+  // table stores it (White to move), with no swap per parent.
+  const moved = new Int32Array(STATE_SIZE);
   const slides = rules.kingSlides;
-  const steps = rules.manSteps[BLACK];
+  const steps = rules.manSteps[WHITE];
   let spread = 0;
-  for (let d = 0; d < levels.length || d < winExits.length; d++) {
-    for (const entry of winExits[d] ?? []) {
-      const t = entry & 1;
-      const index = (entry - t) / 2;
-      if ((flags[t][index] & FLAG_DONE) !== 0) continue;
-      flags[t][index] |= FLAG_DONE;
-      values[t][index] = d + 1;
-      push(levels, d, entry);
+  for (let d = 0; d <= levels.last || d <= winExits.last; d++) {
+    for (let entry = winExits.head[d]; entry >= 0; entry = winExits.next[entry]) {
+      if ((flags[entry] & FLAG_DONE) !== 0) continue;
+      flags[entry] |= FLAG_DONE;
+      const t = entry < base[1] || unit.length === 1 ? 0 : 1;
+      values[t][entry - base[t]] = d + 1;
+      levels.push(d, entry);
     }
-    const level = levels[d] ?? [];
     const won = (d & 1) === 1;
-    for (let n = 0; n < level.length; n++) {
-      if ((++spread & 0xfff) === 0) onProgress({ phase: 'spread', done: spread, total });
-      const entry = level[n];
-      const t = entry & 1;
-      const index = (entry - t) / 2;
+    for (let entry = levels.head[d]; entry >= 0; entry = levels.next[entry]) {
+      if ((++spread & 0xffff) === 0) onProgress({ phase: 'spread', done: spread, total });
+      const t = entry < base[1] || unit.length === 1 ? 0 : 1;
+      const index = entry - base[t];
       const indexer = indexers[t];
       indexer.decode(index, state);
-      const members = indexer.mirrorSharesIndex(state, index) ? 2 : 1;
+      const members = indexer.mirrorSharesIndex(index) ? 2 : 1;
       const target = next[t];
       const targetIndexer = indexers[target];
-      const targetFlags = flags[target];
+      const targetBase = base[target];
+      const targetValues = values[target];
       for (let m = 0; m < members; m++) {
-        member.set(state);
-        if (m === 1) mirrorInPlace(member);
-        // Un-move each piece of the side that just moved (Black in this normalised frame).
-        const occupiedLo = member[0] | member[2] | member[4] | member[6];
-        const occupiedHi = member[1] | member[3] | member[5] | member[7];
-        for (let set = 1; set <= 3; set += 2) {
-          const king = set === 3;
+        if (m === 1) mirrorInPlace(state);
+        swapColours(state, moved);
+        targetIndexer.prepare(moved);
+        const occupiedLo = moved[0] | moved[2] | moved[4] | moved[6];
+        const occupiedHi = moved[1] | moved[3] | moved[5] | moved[7];
+        // White's men (words 0 and 1, index group 0) and kings (words 4 and 5, group 1):
+        // each came from an empty square.
+        for (let group = 0; group < 2; group++) {
+          const king = group === 1;
+          const word = king ? 4 : 0;
+          // Moving a piece of a group after the first keeps the first group's orientation.
+          if (king && targetIndexer.material.moverMen > 0 && !targetIndexer.preparedKeepsOrientation) continue; // prettier-ignore
+          const directions = king ? slides : steps;
+          const lo = moved[word];
+          const hi = moved[word + 1];
           for (let half = 0; half < 2; half++) {
-            let bits = member[2 * set + half];
+            let bits = half === 0 ? lo : hi;
             while (bits !== 0) {
               const square = half * 32 + 31 - Math.clz32(bits & -bits);
               bits &= bits - 1;
-              const directions = king ? slides : steps;
+              const withoutLo = half === 0 ? lo ^ (1 << square) : lo;
+              const withoutHi = half === 1 ? hi ^ (1 << square) : hi;
               for (let k = 0; k < directions.length; k++) {
                 // A king came back along any of its lines; a man from one step behind.
                 const back = king ? directions[k] : OPPOSITE_DIRECTION[directions[k]];
                 let origin = NEIGHBOUR[square * DIRECTION_COUNT + back];
                 while (origin >= 0) {
                   if ((((origin < 32 ? occupiedLo : occupiedHi) >>> origin) & 1) !== 0) break;
-                  before.set(member);
-                  before[2 * set + half] ^= 1 << square;
-                  before[2 * set + (origin >> 5)] |= 1 << origin;
-                  before[SIDE] = BLACK;
-                  if ((orthogonalCaptures && !sharesLine(before)) || !hasCapture(rules, before)) {
-                    swapColours(before, normal);
-                    const parent = targetIndexer.index(normal);
-                    if (!targetIndexer.mirrored && (targetFlags[parent] & FLAG_DONE) === 0) {
-                      if (!won) {
-                        targetFlags[parent] |= FLAG_DONE;
-                        values[target][parent] = d + 2;
-                        push(levels, d + 1, parent * 2 + target);
-                      } else if (--inside[target][parent] === 0 && targetFlags[parent] === 0) {
-                        targetFlags[parent] |= FLAG_DONE;
-                        const loss = Math.max(d + 1, lossFloor[target][parent]);
-                        values[target][parent] = loss + 1;
-                        push(levels, loss, parent * 2 + target);
-                      }
+                  const parent =
+                    origin < 32
+                      ? targetIndexer.indexChanged(group, withoutLo | (1 << origin), withoutHi)
+                      : targetIndexer.indexChanged(group, withoutLo, withoutHi | (1 << origin));
+                  const parentEntry = targetBase + parent;
+                  // Counted only in the orientation the parent's entry is decoded in, and
+                  // only where the parent had no capture (a quiet move was legal there).
+                  if (parent >= 0 && (flags[parentEntry] & (FLAG_DONE | FLAG_CAPTURE)) === 0) {
+                    if (!won) {
+                      flags[parentEntry] |= FLAG_DONE;
+                      targetValues[parent] = d + 2;
+                      levels.push(d + 1, parentEntry);
+                    } else if (--inside[parentEntry] === 0 && flags[parentEntry] === 0) {
+                      flags[parentEntry] |= FLAG_DONE;
+                      const loss = Math.max(d + 1, lossFloor[parentEntry]);
+                      targetValues[parent] = loss + 1;
+                      levels.push(loss, parentEntry);
                     }
                   }
                   if (!king) break;
@@ -216,28 +248,7 @@ export function solveUnit(
         }
       }
     }
-    levels[d] = [];
   }
   // Undecided entries stay 0: draws.
   return unit.map((material, t) => ({ material, values: values[t] }));
-}
-
-/** The files (bit per file) and ranks (bit 8 + rank) that hold a piece of a set. */
-function lines(lo: number, hi: number): number {
-  let files = lo | hi;
-  files |= files >>> 16;
-  files |= files >>> 8;
-  let ranks = 0;
-  for (let rank = 0; rank < 4; rank++) {
-    if (((lo >>> (8 * rank)) & 255) !== 0) ranks |= 1 << rank;
-    if (((hi >>> (8 * rank)) & 255) !== 0) ranks |= 16 << rank;
-  }
-  return (files & 255) | (ranks << 8);
-}
-
-/** Whether some White piece and some Black piece share a rank or a file. */
-function sharesLine(state: Int32Array): boolean {
-  const white = lines(state[0] | state[4], state[1] | state[5]);
-  const black = lines(state[2] | state[6], state[3] | state[7]);
-  return (white & black) !== 0;
 }
