@@ -5,6 +5,7 @@ import type { VariantName } from '../core/variant.js';
 import { rankMoves } from '../egdb/best.js';
 import { buildDatabases } from '../egdb/build.js';
 import { loadTables } from '../egdb/load.js';
+import { formatStats, tableStats } from '../egdb/stats.js';
 import { describeCode } from '../egdb/value.js';
 
 export interface EgdbBuildArgs {
@@ -23,6 +24,8 @@ export async function runEgdbBuild(
   err(`building ${args.variant} databases of up to ${args.pieces} pieces in ${dir} on ${args.threads} thread(s)`); // prettier-ignore
   const report = await buildDatabases({ variant: args.variant, pieces: args.pieces, dir, threads: args.threads }, err); // prettier-ignore
   out(`built ${report.built} units, ${report.skipped} already there; ${(report.bytes / 2 ** 20).toFixed(1)} MiB in ${dir}; ${report.seconds.toFixed(1)} s`); // prettier-ignore
+  const { tables } = loadTables(dir, args.variant, args.pieces);
+  for (const line of formatStats(tableStats(tables.rules, tables.tables))) out(line);
   return 0;
 }
 

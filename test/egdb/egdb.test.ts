@@ -11,8 +11,9 @@ import { applyMove, computeKey, KEY_HI, KEY_LO, STATE_SIZE } from '../../src/cor
 import { rulesFor, VARIANT_NAMES, type VariantName } from '../../src/core/variant.js';
 import { bestMoves } from '../../src/egdb/best.js';
 import { Indexer } from '../../src/egdb/indexing.js';
-import { buildPlan, materialName, parseMaterialName } from '../../src/egdb/material.js';
+import { buildPlan, materialName, parseMaterialName, pieceCount } from '../../src/egdb/material.js';
 import { solveAll } from '../../src/egdb/solve.js';
+import { formatStats, tableStats } from '../../src/egdb/stats.js';
 import { mirrorInPlace, swapColours } from '../../src/egdb/symmetry.js';
 import type { EndgameTables } from '../../src/egdb/tables.js';
 import { describeCode, DRAW, INVALID, isLoss, isWin } from '../../src/egdb/value.js';
@@ -185,6 +186,40 @@ describe.each(VARIANT_NAMES)('%s tables', (variant) => {
     }
     expect(compared).toBeGreaterThan(2500);
   }, 600_000);
+});
+
+describe('what the tables hold', () => {
+  it.each(VARIANT_NAMES)(
+    '%s: wins, losses and draws per number of pieces, and the longest win',
+    (variant) => {
+      // prettier-ignore
+      const tables = tablesOf(variant);
+      const stats = tableStats(rulesFor(variant), tables.tables);
+      expect(stats.map((s) => [s.pieces, s.tables])).toEqual([[2, 4], [3, 12]]); // prettier-ignore
+      const state = new Int32Array(STATE_SIZE);
+      for (const s of stats) {
+        // Counted here from the positions themselves: every valid index, probed.
+        const counted = { wins: 0, losses: 0, draws: 0, longest: -1 };
+        for (const table of tables.tables.filter((t) => pieceCount(t.material) === s.pieces)) {
+          const indexer = new Indexer(table.material);
+          for (let index = 0; index < indexer.size; index++) {
+            if (!indexer.decode(index, state)) continue;
+            const code = tables.probe(state);
+            if (isWin(code)) counted.wins++;
+            else if (isLoss(code)) counted.losses++;
+            else counted.draws++;
+            if (isWin(code)) counted.longest = Math.max(counted.longest, code - 1);
+          }
+        }
+        expect([s.wins, s.losses, s.draws, s.longestWin]).toEqual([counted.wins, counted.losses, counted.draws, counted.longest]); // prettier-ignore
+        const longest = position(s.longestWinPosition ?? '', variant);
+        expect(describeCode(tables.probe(longest.state))).toBe(`win in ${s.longestWin} plies`);
+      }
+      const lines = formatStats(stats);
+      expect(lines[0]).toMatch(/^pieces +tables +positions +wins +losses +draws +longest win$/);
+      expect(lines[2]).toContain(`${stats[1].longestWin} plies (${stats[1].longestWinPosition})`);
+    },
+  );
 });
 
 describe('known endings', () => {

@@ -41,6 +41,11 @@ describe('tama egdb', () => {
   it('builds every table once: a second build finds them all and skips them', async () => {
     const again = await tama('egdb', 'build', '--pieces', '3', '--out', dir);
     expect(again.stdout).toMatch(/^built 0 units, 9 already there/);
+    // Then what the tables hold, per number of pieces (egdb.test.ts checks the counts).
+    const rows = again.stdout.trim().split('\n').slice(1);
+    expect(rows[0]).toMatch(/^pieces +tables +positions +wins +losses +draws +longest win$/);
+    expect(rows[1]).toMatch(/^ +2 +4 +\d+ +\d+ +\d+ +\d+ {2}\d+ plies \(\S+\)$/);
+    expect(rows[2]).toMatch(/^ +3 +12 +\d+ /);
     expect(again.stderr).toContain('KvKK + KKvK: already built');
     expect(tables.maxPieces).toBe(3);
   });
