@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { MAX_THREADS } from '../src/engine/options.js';
 import { BENCH_POSITIONS } from '../src/search/bench.js';
-import { EngineProcess } from './protocol/engine-process.js';
+import { TamaProcess } from './protocol/tama-process.js';
 
 const run = promisify(execFile);
 const tama = fileURLToPath(new URL('../bin/tama.js', import.meta.url));
@@ -44,7 +44,7 @@ describe('tama bench', () => {
   });
 
   it("gives the same signature as the protocol's bench, and as JSON", async () => {
-    const engine = new EngineProcess();
+    const engine = new TamaProcess();
     engine.send('bench 1');
     const at = await engine.waitFor(/^Nodes searched: /);
     expect(engine.lines[at]).toBe(`Nodes searched: ${SIGNATURE_DEPTH_1}`);

@@ -13,7 +13,7 @@ import {
   type EngineIdentity,
   type TrafficLog,
 } from './engine-process.js';
-import type { SearchLimits } from './time-control.js';
+import type { PlayerLimits } from './time-control.js';
 
 /** One engine of a match as the command line described it. */
 export interface EngineSettings {
@@ -22,7 +22,7 @@ export interface EngineSettings {
   readonly command: EngineCommand;
   /** `setoption` pairs sent after `uciok`, in order. */
   readonly options: readonly (readonly [string, string])[];
-  readonly limits: SearchLimits;
+  readonly limits: PlayerLimits;
   readonly timeMarginMs: number;
   /** How long a reply without a clock deadline may take before the engine has stalled. */
   readonly stallMs: number;

@@ -15,12 +15,12 @@ import {
 } from './adjudication.js';
 import type { EngineFailure, EngineProcess, EngineScore, FailureKind } from './engine-process.js';
 import { openingGame, type Opening } from './openings.js';
-import { Clock, goCommand, moveDeadline, type SearchLimits } from './time-control.js';
+import { Clock, goCommand, moveDeadline, type PlayerLimits } from './time-control.js';
 
 /** One side of a game: a started engine process and how it may think. */
 export interface GamePlayer {
   readonly process: EngineProcess;
-  readonly limits: SearchLimits;
+  readonly limits: PlayerLimits;
   readonly timeMarginMs: number;
   readonly stallMs: number;
 }

@@ -14,7 +14,7 @@ import { DEFAULT_GAME_RULES } from './game.js';
 import { shippedOpeningsFile } from './openings.js';
 import type { SprtSettings } from './report.js';
 import { splitCommandLine } from './shell-words.js';
-import { checkLimits, parseClock, parseSeconds, type SearchLimits } from './time-control.js';
+import { checkLimits, parseClock, parseSeconds, type PlayerLimits } from './time-control.js';
 import type { MatchConfig, OpeningsSettings } from './tournament.js';
 
 export interface MatchArguments {
@@ -154,7 +154,7 @@ function engineSettings(group: Group, each: Group, index: number): Parsed<Engine
       if (key.startsWith('option.')) options.set(key.slice('option.'.length), values.at(-1) ?? '');
     }
   }
-  let limits: SearchLimits = {};
+  let limits: PlayerLimits = {};
   const tc = get('tc');
   if (tc !== undefined) {
     const clock = parseClock(tc);

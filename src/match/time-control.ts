@@ -19,7 +19,7 @@ export interface ClockSettings {
 }
 
 /** What bounds one engine's thinking; at least one field is set. */
-export interface SearchLimits {
+export interface PlayerLimits {
   readonly clock?: ClockSettings;
   readonly moveTimeMs?: number;
   readonly depth?: number;
@@ -71,7 +71,7 @@ export function formatClock(clock: ClockSettings): string {
 }
 
 /** All limits as text for the PDN TimeControl tag and reports: `10+0.1`, `st=1 depth=8`. */
-export function formatLimits(limits: SearchLimits): string {
+export function formatLimits(limits: PlayerLimits): string {
   const parts: string[] = [];
   if (limits.clock) parts.push(formatClock(limits.clock));
   if (limits.moveTimeMs !== undefined) parts.push(`st=${seconds(limits.moveTimeMs)}`);
@@ -81,7 +81,7 @@ export function formatLimits(limits: SearchLimits): string {
 }
 
 /** Checks that limits bound the search at all and do not contradict each other. */
-export function checkLimits(limits: SearchLimits): Result<SearchLimits, TimeControlErrorCode> {
+export function checkLimits(limits: PlayerLimits): Result<PlayerLimits, TimeControlErrorCode> {
   if (limits.clock && limits.moveTimeMs !== undefined) {
     return fail('conflict', 'tc and st cannot be combined; choose one');
   }
@@ -128,7 +128,7 @@ export class Clock {
  * depth or nodes bound it (then the stall timeout alone applies).
  */
 export function moveDeadline(
-  limits: SearchLimits,
+  limits: PlayerLimits,
   clock: Clock | undefined,
   marginMs: number,
 ): number | undefined {
@@ -143,7 +143,7 @@ export function moveDeadline(
  * are used; depth and nodes are added to any of the forms.
  */
 export function goCommand(
-  limits: SearchLimits,
+  limits: PlayerLimits,
   mover: Color,
   moverClock: Clock | undefined,
   otherClock: Clock | undefined,

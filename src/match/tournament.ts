@@ -1,10 +1,11 @@
 /**
  * Runs a whole match: loads the openings, starts every engine once to check it and learn
- * its name, then plays the schedule with up to `concurrency` games at once, each game
- * borrowing one process of each of its engines. Every finished game is counted, appended to
- * the PDN file and reported; the SPRT, when set, stops the match once it decides, and the
- * caller's abort signal (Ctrl-C) stops it at once. Unfinished games are neither counted nor
- * written. The final report is printed in every case.
+ * its name, then plays the schedule with up to `concurrency` games at once (runSchedule),
+ * each game borrowing one process of each of its engines (playScheduledGame). Every
+ * finished game is counted, appended to the PDN file and reported (MatchTally); the SPRT,
+ * when set, stops the match once it decides, and the caller's abort signal (Ctrl-C) stops
+ * it at once. Unfinished games are neither counted nor written. The final report is
+ * printed in every case.
  */
 import { appendFileSync } from 'node:fs';
 import { fail, ok, type Result } from '../core/result.js';
@@ -18,7 +19,13 @@ import {
   type GameRecord,
   type GameRules,
 } from './game.js';
-import { loadOpenings, OpeningSequence, START_OPENING, type OpeningOrder } from './openings.js';
+import {
+  loadOpenings,
+  OpeningSequence,
+  START_OPENING,
+  type Opening,
+  type OpeningOrder,
+} from './openings.js';
 import { formatPdnGame } from './pdn.js';
 import {
   eloLines,
@@ -104,6 +111,67 @@ export async function runMatch(
   config: MatchConfig,
   io: MatchIo,
 ): Promise<Result<MatchSummary, MatchErrorCode>> {
+  const sequence = openingSequence(config, io);
+  if (!sequence.ok) return sequence;
+  if (config.pdnOut !== undefined) {
+    try {
+      appendFileSync(config.pdnOut, '');
+    } catch (error) {
+      return fail('pdn', `cannot write '${config.pdnOut}': ${(error as Error).message}`);
+    }
+  }
+  const started = await startEngines(config, io);
+  if (!started.ok) return started;
+  const pools = started.value;
+
+  const names = distinctNames(pools.map((pool) => pool.displayName));
+  const schedule = buildSchedule(names.length, config.tournament, config.gamesPerPairing);
+  const tally = new MatchTally(config, names, io);
+  io.print(
+    `Match: ${names.join(', ')}; ${config.tournament}, ${schedule.length} games, ` +
+      `variant ${config.variant}, ${sequence.value.size} opening(s), concurrency ${config.concurrency}`,
+  );
+  io.print(`Time control: ${tally.describeControls()}`);
+
+  const stop = new AbortController();
+  let stopped: 'interrupted' | 'sprt' | undefined;
+  const onAbort = () => {
+    stopped ??= 'interrupted';
+    stop.abort();
+  };
+  if (io.signal?.aborted) onAbort();
+  io.signal?.addEventListener('abort', onAbort);
+  await runSchedule(schedule, config.concurrency, stop.signal, async (game) => {
+    const date = new Date();
+    const opening = sequence.value.at(game.pairNumber);
+    const record = await playScheduledGame(config, pools, game, opening, stop.signal);
+    if (record.result === 'none') return; // unfinished: neither counted nor written
+    if (tally.record(game, record, date) && !stop.signal.aborted) {
+      stopped = 'sprt';
+      stop.abort();
+    }
+  });
+  io.signal?.removeEventListener('abort', onAbort);
+  await Promise.all(pools.map((pool) => pool.close()));
+
+  const sprt = tally.sprt;
+  const why = stopped === 'sprt' ? `SPRT decided ${sprt?.decision}` : stopped;
+  for (const line of finalReport(tally.results, config.sprt, why)) io.print(line);
+  return ok({
+    names,
+    results: tally.results,
+    games: tally.finished,
+    stopped,
+    sprt,
+    processesStarted: pools.map((pool) => pool.started),
+  });
+}
+
+/** The openings of the match (the start position when none are given), with a warning when they repeat. */
+function openingSequence(
+  config: MatchConfig,
+  io: MatchIo,
+): Result<OpeningSequence, MatchErrorCode> {
   let sequence = new OpeningSequence([START_OPENING]);
   if (config.openings) {
     const { file, order, seed, plies, start } = config.openings;
@@ -119,161 +187,158 @@ export async function runMatch(
         'play identical games (give more openings with --openings file=...)',
     );
   }
-  if (config.pdnOut !== undefined) {
-    try {
-      appendFileSync(config.pdnOut, '');
-    } catch (error) {
-      return fail('pdn', `cannot write '${config.pdnOut}': ${(error as Error).message}`);
-    }
-  }
+  return ok(sequence);
+}
 
+/**
+ * A pool per engine, each engine started once to check it and learn its name; when one
+ * cannot start (or refuses its settings), every pool is closed and the error says which.
+ */
+async function startEngines(
+  config: MatchConfig,
+  io: MatchIo,
+): Promise<Result<EnginePool[], MatchErrorCode>> {
   const pools = config.engines.map(
     (settings, i) =>
       new EnginePool(settings, config.variant, settings.name ?? `engine${i + 1}`, io.log, io.warn),
   );
-  const closeAll = () => Promise.all(pools.map((pool) => pool.close()));
   const firsts = await Promise.all(pools.map((pool) => pool.acquire()));
-  const broken = firsts.findIndex((acquired) => !acquired.ok);
-  if (broken >= 0) {
-    firsts.forEach((acquired, i) => {
-      if (acquired.ok) pools[i].release(acquired.value, true);
-    });
-    await closeAll();
-    const acquired = firsts[broken];
-    const command = config.engines[broken].command;
-    const engine = `engine ${broken + 1} (${[command.program, ...command.args].join(' ')})`;
-    if (!acquired.ok && acquired.refused !== undefined) {
-      return fail('engine-start', `${engine} refused its settings: ${acquired.refused}`);
-    }
-    const reason = acquired.ok ? '' : `${acquired.failure.kind}: ${acquired.failure.message}`;
-    return fail('engine-start', `${engine} did not start: ${reason}`);
-  }
   firsts.forEach((acquired, i) => {
     if (acquired.ok) pools[i].release(acquired.value, true);
   });
+  const broken = firsts.findIndex((acquired) => !acquired.ok);
+  if (broken < 0) return ok(pools);
+  await Promise.all(pools.map((pool) => pool.close()));
+  const acquired = firsts[broken];
+  const command = config.engines[broken].command;
+  const engine = `engine ${broken + 1} (${[command.program, ...command.args].join(' ')})`;
+  if (!acquired.ok && acquired.refused !== undefined) {
+    return fail('engine-start', `${engine} refused its settings: ${acquired.refused}`);
+  }
+  const reason = acquired.ok ? '' : `${acquired.failure.kind}: ${acquired.failure.message}`;
+  return fail('engine-start', `${engine} did not start: ${reason}`);
+}
 
-  const names = distinctNames(pools.map((pool) => pool.displayName));
-  const pairings = pairingsOf(names.length, config.tournament);
-  const schedule = buildSchedule(names.length, config.tournament, config.gamesPerPairing);
-  const results = new MatchResults(names, pairings);
-  const finished: FinishedGame[] = [];
-  const controls = config.engines.map((engine) => formatLimits(engine.limits));
-  io.print(
-    `Match: ${names.join(', ')}; ${config.tournament}, ${schedule.length} games, ` +
-      `variant ${config.variant}, ${sequence.size} opening(s), concurrency ${config.concurrency}`,
-  );
-  const sameControl = controls.every((control) => control === controls[0]);
-  io.print(
-    `Time control: ${sameControl ? controls[0] : names.map((name, i) => `${name} ${controls[i]}`).join(', ')}`,
-  );
-
-  const stop = new AbortController();
-  let stopped: 'interrupted' | 'sprt' | undefined;
-  let sprt: SprtState | undefined;
-  const onAbort = () => {
-    stopped ??= 'interrupted';
-    stop.abort();
+/** Runs `play` over the schedule in order, `concurrency` games at a time, until `signal` aborts. */
+async function runSchedule(
+  schedule: readonly ScheduledGame[],
+  concurrency: number,
+  signal: AbortSignal,
+  play: (game: ScheduledGame) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (!signal.aborted && next < schedule.length) await play(schedule[next++]);
   };
-  if (io.signal?.aborted) onAbort();
-  io.signal?.addEventListener('abort', onAbort);
+  const workers = Math.max(1, Math.min(concurrency, schedule.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+}
 
-  const playScheduled = async (game: ScheduledGame): Promise<GameRecord> => {
-    const opening = sequence.at(game.pairNumber);
-    const sides = [pools[game.white], pools[game.black]] as const;
-    const [white, black] = await Promise.all(sides.map((pool) => pool.acquire()));
-    if (!white.ok) {
-      if (black.ok) sides[BLACK].release(black.value, true);
-      return forfeitBeforeStart(opening, config.variant, WHITE, white.failure);
-    }
-    if (!black.ok) {
-      sides[WHITE].release(white.value, true);
-      return forfeitBeforeStart(opening, config.variant, BLACK, black.failure);
-    }
-    const player = (pool: EnginePool, process: EngineProcess): GamePlayer => ({
-      process,
-      limits: pool.settings.limits,
-      timeMarginMs: pool.settings.timeMarginMs,
-      stallMs: pool.settings.stallMs,
-    });
-    const record = await playGame({
-      variant: config.variant,
-      opening,
-      white: player(sides[WHITE], white.value),
-      black: player(sides[BLACK], black.value),
-      rules: config.rules,
-      signal: stop.signal,
-    });
-    // A process that crashed, stalled or left is dropped; the next game starts a new one.
-    const keep = (color: Color) =>
-      !(record.forfeitedBy === color && PROCESS_FAILURES.has(record.termination));
-    sides[WHITE].release(white.value, keep(WHITE));
-    sides[BLACK].release(black.value, keep(BLACK));
-    return record;
-  };
+/**
+ * Plays one scheduled game with a process borrowed from each engine's pool; a side whose
+ * engine cannot start forfeits. A process that crashed, stalled or left is dropped (the
+ * next game starts a new one); the others go back to their pools.
+ */
+async function playScheduledGame(
+  config: MatchConfig,
+  pools: readonly EnginePool[],
+  game: ScheduledGame,
+  opening: Opening,
+  signal: AbortSignal,
+): Promise<GameRecord> {
+  const sides = [pools[game.white], pools[game.black]] as const;
+  const [white, black] = await Promise.all(sides.map((pool) => pool.acquire()));
+  if (!white.ok) {
+    if (black.ok) sides[BLACK].release(black.value, true);
+    return forfeitBeforeStart(opening, config.variant, WHITE, white.failure);
+  }
+  if (!black.ok) {
+    sides[WHITE].release(white.value, true);
+    return forfeitBeforeStart(opening, config.variant, BLACK, black.failure);
+  }
+  const player = (pool: EnginePool, process: EngineProcess): GamePlayer => ({
+    process,
+    limits: pool.settings.limits,
+    timeMarginMs: pool.settings.timeMarginMs,
+    stallMs: pool.settings.stallMs,
+  });
+  const record = await playGame({
+    variant: config.variant,
+    opening,
+    white: player(sides[WHITE], white.value),
+    black: player(sides[BLACK], black.value),
+    rules: config.rules,
+    signal,
+  });
+  const keep = (color: Color) =>
+    !(record.forfeitedBy === color && PROCESS_FAILURES.has(record.termination));
+  sides[WHITE].release(white.value, keep(WHITE));
+  sides[BLACK].release(black.value, keep(BLACK));
+  return record;
+}
 
-  let pdnWarned = false;
-  const recordGame = (game: ScheduledGame, record: GameRecord, date: Date) => {
+/**
+ * The match's results as games finish: counted, appended to the PDN file, reported (score,
+ * Elo every so many games), and weighed by the SPRT when one is set.
+ */
+class MatchTally {
+  readonly results: MatchResults;
+  /** Finished games in the order they finished. */
+  readonly finished: FinishedGame[] = [];
+  sprt: SprtState | undefined;
+  private readonly controls: string[];
+  private pdnWarned = false;
+
+  constructor(
+    private readonly config: MatchConfig,
+    private readonly names: readonly string[],
+    private readonly io: MatchIo,
+  ) {
+    this.results = new MatchResults(names, pairingsOf(names.length, config.tournament));
+    this.controls = config.engines.map((engine) => formatLimits(engine.limits));
+  }
+
+  /** The time control line's text: one control for all, or each engine's. */
+  describeControls(): string {
+    const controls = this.controls;
+    if (controls.every((control) => control === controls[0])) return controls[0];
+    return this.names.map((name, i) => `${name} ${controls[i]}`).join(', ');
+  }
+
+  /** Counts a finished game; true when the SPRT has now decided. */
+  record(game: ScheduledGame, record: GameRecord, date: Date): boolean {
+    const { config, io, results } = this;
     results.add(game, record);
-    finished.push({ game, record });
-    if (config.pdnOut !== undefined) {
-      const header = {
-        event: config.event,
-        date,
-        round: String(game.number),
-        white: names[game.white],
-        black: names[game.black],
-        variant: config.variant,
-        whiteTimeControl: controls[game.white],
-        blackTimeControl: controls[game.black],
-      };
-      try {
-        appendFileSync(config.pdnOut, formatPdnGame(header, record));
-      } catch (error) {
-        if (!pdnWarned) io.warn(`warning: cannot write the PDN file: ${(error as Error).message}`);
-        pdnWarned = true;
-      }
-    }
-    io.print(finishedLine(game, names, record));
+    this.finished.push({ game, record });
+    if (config.pdnOut !== undefined) this.writePdn(config.pdnOut, game, record, date);
+    io.print(finishedLine(game, this.names, record));
     io.print(scoreLine(results, game.pairing));
     const due = config.ratingInterval > 0 && results.games % config.ratingInterval === 0;
     if (due) for (const line of eloLines(results, game.pairing)) io.print(line);
-    if (config.sprt) {
-      sprt = sprtState(results, config.sprt);
-      if (due || sprt.decision !== 'continue') io.print(sprtLine(sprt, config.sprt));
-      if (sprt.decision !== 'continue' && !stop.signal.aborted) {
-        stopped = 'sprt';
-        stop.abort();
-      }
-    }
-  };
+    if (!config.sprt) return false;
+    this.sprt = sprtState(results, config.sprt);
+    const decided = this.sprt.decision !== 'continue';
+    if (due || decided) io.print(sprtLine(this.sprt, config.sprt));
+    return decided;
+  }
 
-  let next = 0;
-  const worker = async () => {
-    while (!stop.signal.aborted && next < schedule.length) {
-      const game = schedule[next++];
-      const date = new Date();
-      const record = await playScheduled(game);
-      if (record.result !== 'none') recordGame(game, record, date);
+  /** Appends a game to the PDN file; a failed write is warned about once. */
+  private writePdn(file: string, game: ScheduledGame, record: GameRecord, date: Date): void {
+    const header = {
+      event: this.config.event,
+      date,
+      round: String(game.number),
+      white: this.names[game.white],
+      black: this.names[game.black],
+      variant: this.config.variant,
+      whiteTimeControl: this.controls[game.white],
+      blackTimeControl: this.controls[game.black],
+    };
+    try {
+      appendFileSync(file, formatPdnGame(header, record));
+    } catch (error) {
+      if (!this.pdnWarned) this.io.warn(`warning: cannot write the PDN file: ${(error as Error).message}`); // prettier-ignore
+      this.pdnWarned = true;
     }
-  };
-  const workers = Math.max(1, Math.min(config.concurrency, schedule.length));
-  await Promise.all(Array.from({ length: workers }, worker));
-  io.signal?.removeEventListener('abort', onAbort);
-  await closeAll();
-
-  const why =
-    stopped === 'sprt'
-      ? `SPRT decided ${sprt?.decision}`
-      : stopped === 'interrupted'
-        ? 'interrupted'
-        : undefined;
-  for (const line of finalReport(results, config.sprt, why)) io.print(line);
-  return ok({
-    names,
-    results,
-    games: finished,
-    stopped,
-    sprt,
-    processesStarted: pools.map((pool) => pool.started),
-  });
+  }
 }

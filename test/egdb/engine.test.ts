@@ -22,7 +22,7 @@ import { isLoss, isWin } from '../../src/egdb/value.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
-import { EngineProcess, TAMA } from '../protocol/engine-process.js';
+import { TamaProcess, TAMA } from '../protocol/tama-process.js';
 
 const run = promisify(execFile);
 const tama = (...args: string[]) => run(process.execPath, [TAMA, ...args]);
@@ -91,7 +91,7 @@ describe('tama egdb', () => {
 
 describe('the EGDB Path option', () => {
   it('loads the tables: d shows the value, the search counts tbhits and keeps the value', async () => {
-    const engine = new EngineProcess();
+    const engine = new TamaProcess();
     engine.send(`setoption name EGDB Path value ${dir}`, 'position fen W:WKa1,Kh8:BKd5', 'd');
     await engine.waitFor(/^Endgame database: win in 5 plies$/);
     engine.send('go depth 4');
@@ -104,7 +104,7 @@ describe('the EGDB Path option', () => {
   });
 
   it('refuses a folder without tables and keeps searching without them', async () => {
-    const engine = new EngineProcess();
+    const engine = new TamaProcess();
     engine.send('setoption name EGDB Path value /no/such/folder', 'position fen W:WKa1,Kh8:BKd5', 'd'); // prettier-ignore
     await engine.waitFor(/^Game: /);
     expect(engine.lines).toContain('info string error: EGDB Path: no folder /no/such/folder');

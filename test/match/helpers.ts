@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { EngineSettings } from '../../src/match/engine-pool.js';
 import type { MatchConfig, MatchIo } from '../../src/match/tournament.js';
 import { DEFAULT_GAME_RULES } from '../../src/match/game.js';
-import type { SearchLimits } from '../../src/match/time-control.js';
+import type { PlayerLimits } from '../../src/match/time-control.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -25,7 +25,7 @@ export function fakeEngine(
   return {
     command: { program: process.execPath, args: [`${FIXTURES}${script}.mjs`, ...flags] },
     options: [],
-    limits: { depth: 1 } satisfies SearchLimits,
+    limits: { depth: 1 } satisfies PlayerLimits,
     timeMarginMs: 0,
     stallMs: 10_000,
     startupMs: 30_000,

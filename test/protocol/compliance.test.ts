@@ -6,16 +6,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseMove } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
 import { seededRandom } from '../helpers.js';
-import { EngineProcess } from './engine-process.js';
+import { TamaProcess } from './tama-process.js';
 
-const engines: EngineProcess[] = [];
+const engines: TamaProcess[] = [];
 afterEach(() => {
   for (const engine of engines.splice(0)) engine.kill();
 });
 
 describe('match-runner compliance', () => {
   it('answers each timed go after the usual setup with a scored info line and a legal move', async () => {
-    const engine = new EngineProcess();
+    const engine = new TamaProcess();
     engines.push(engine);
     engine.send('uci');
     await engine.waitFor(/^uciok$/);
@@ -75,7 +75,7 @@ function badLine(random: () => number): string {
 
 describe('fuzzing', () => {
   it('survives thousands of bad lines, one error each, with the position unchanged', async () => {
-    const engine = new EngineProcess();
+    const engine = new TamaProcess();
     engines.push(engine);
     engine.send('position startpos moves c3-c4 f6-f5', 'd');
     const before = await engine.waitFor(/^Position: /);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
-import { engineStarter } from './engine-process.js';
+import { engineStarter } from './tama-process.js';
 
 const start = engineStarter();
 

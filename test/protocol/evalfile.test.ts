@@ -7,11 +7,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { EngineProcess } from './engine-process.js';
+import { TamaProcess } from './tama-process.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tama-evalfile-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-const engines: EngineProcess[] = [];
+const engines: TamaProcess[] = [];
 afterEach(() => {
   for (const engine of engines.splice(0)) engine.kill();
 });
@@ -28,7 +28,7 @@ function weightsFile(name: string, change: Record<string, unknown>): string {
 }
 
 /** The `eval` lines' material term and total, for White up one man. */
-async function evalOf(engine: EngineProcess): Promise<{ material: number; total: number }> {
+async function evalOf(engine: TamaProcess): Promise<{ material: number; total: number }> {
   const from = engine.lines.length;
   engine.send('position fen W:Wa2,c2,h2:Bb7,g7', 'eval');
   const at = await engine.waitFor(/^Evaluation: /, from);
@@ -40,7 +40,7 @@ async function evalOf(engine: EngineProcess): Promise<{ material: number; total:
 }
 
 /** The score of the last `info` line of a `go depth 4` from White up one man. */
-async function searchScore(engine: EngineProcess): Promise<number> {
+async function searchScore(engine: TamaProcess): Promise<number> {
   const from = engine.lines.length;
   engine.send('ucinewgame', 'position fen W:Wa2,c2,h2:Bb7,g7', 'go depth 4');
   const best = await engine.waitFor(/^bestmove /, from);
@@ -51,8 +51,8 @@ async function searchScore(engine: EngineProcess): Promise<number> {
   return Number(/score cp (-?\d+)/.exec(infos[infos.length - 1])?.[1]);
 }
 
-function start(): EngineProcess {
-  const engine = new EngineProcess();
+function start(): TamaProcess {
+  const engine = new TamaProcess();
   engines.push(engine);
   return engine;
 }

@@ -5,16 +5,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMove } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
-import { EngineProcess, FAILING_ENGINE, TAMA } from './engine-process.js';
+import { TamaProcess, FAILING_ENGINE, TAMA } from './tama-process.js';
 
-const engines: EngineProcess[] = [];
+const engines: TamaProcess[] = [];
 function start(
   env: Record<string, string> = {},
   wrapper: string[] = [],
   program = TAMA,
-): EngineProcess {
+): TamaProcess {
   // prettier-ignore
-  const engine = new EngineProcess(env, wrapper, program);
+  const engine = new TamaProcess(env, wrapper, program);
   engines.push(engine);
   return engine;
 }

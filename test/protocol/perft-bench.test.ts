@@ -3,7 +3,7 @@
  * `stop` ends them, `quit` works during them, and the engine keeps answering meanwhile.
  */
 import { describe, expect, it } from 'vitest';
-import { engineStarter } from './engine-process.js';
+import { engineStarter } from './tama-process.js';
 
 const start = engineStarter();
 

@@ -2,11 +2,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { legalMoves, parseMove } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
-import { EngineProcess, FAILING_ENGINE, TAMA } from './engine-process.js';
+import { TamaProcess, FAILING_ENGINE, TAMA } from './tama-process.js';
 
-const engines: EngineProcess[] = [];
-function start(env: Record<string, string> = {}, program = TAMA): EngineProcess {
-  const engine = new EngineProcess(env, [], program);
+const engines: TamaProcess[] = [];
+function start(env: Record<string, string> = {}, program = TAMA): TamaProcess {
+  const engine = new TamaProcess(env, [], program);
   engines.push(engine);
   return engine;
 }

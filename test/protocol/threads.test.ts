@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMove } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
-import { EngineProcess } from './engine-process.js';
+import { TamaProcess } from './tama-process.js';
 
-const engines: EngineProcess[] = [];
+const engines: TamaProcess[] = [];
 afterEach(() => {
   for (const engine of engines.splice(0)) engine.kill();
 });
@@ -13,7 +13,7 @@ const LIMITS = ['depth 5', 'nodes 20000', 'movetime 200', 'wtime 1500 btime 1500
 
 describe.each([1, 2, 4])('Threads %i', (threads) => {
   it('answers every go limit with a legal move, and stop and quit work mid-search', async () => {
-    const engine = new EngineProcess();
+    const engine = new TamaProcess();
     engines.push(engine);
     engine.send(`setoption name Threads value ${threads}`, 'position startpos moves c3-c4 f6-f5');
     const position = Position.start();
@@ -49,7 +49,7 @@ describe.each([1, 2, 4])('Threads %i', (threads) => {
 
 describe('resizing', () => {
   it('changes Threads and Hash between searches without a restart', async () => {
-    const engine = new EngineProcess();
+    const engine = new TamaProcess();
     engines.push(engine);
     for (const [threads, hash] of [
       [2, 32],
@@ -71,7 +71,7 @@ describe('resizing', () => {
   });
 
   it('answers isready only when every new search thread has started', async () => {
-    const engine = new EngineProcess();
+    const engine = new TamaProcess();
     engines.push(engine);
     for (const threads of [1, 3, 2]) {
       const from = engine.lines.length;
@@ -82,7 +82,7 @@ describe('resizing', () => {
   });
 
   it('refuses a thread count beyond four per core with an error', async () => {
-    const engine = new EngineProcess();
+    const engine = new TamaProcess();
     engines.push(engine);
     engine.send('setoption name Threads value 100000');
     const error = await engine.waitFor(/^info string error: /);

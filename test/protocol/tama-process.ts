@@ -7,7 +7,7 @@ export const TAMA = fileURLToPath(new URL('../../bin/tama.js', import.meta.url))
 /** The built engine with search threads that fail on purpose (TAMA_FAILING_WORKER). */
 export const FAILING_ENGINE = fileURLToPath(new URL('../fixtures/failing-engine.mjs', import.meta.url)); // prettier-ignore
 
-export class EngineProcess {
+export class TamaProcess {
   readonly lines: string[] = [];
   private readonly child: ChildProcessWithoutNullStreams;
   private partial = '';
@@ -101,13 +101,13 @@ export class EngineProcess {
 }
 
 /** A test file's way to start engines: each one started is killed after its test. */
-export function engineStarter(): () => EngineProcess {
-  const engines: EngineProcess[] = [];
+export function engineStarter(): () => TamaProcess {
+  const engines: TamaProcess[] = [];
   afterEach(() => {
     for (const engine of engines.splice(0)) engine.kill();
   });
   return () => {
-    const engine = new EngineProcess();
+    const engine = new TamaProcess();
     engines.push(engine);
     return engine;
   };
