@@ -254,7 +254,7 @@ Example:
     .option('--epochs <n>', 'passes over the positions (1-100000)', integerIn(1, 100_000), 40)
     .option('--batch <n>', 'positions per step (1-10000000)', integerIn(1, 10_000_000), 4096)
     .option('--rate <x>', "Adam's step size in centi-men (falls to a tenth)", decimalIn(0, 1000), 1) // prettier-ignore
-    .option('--l2 <x>', 'L2 regularisation of the non-material weights', decimalIn(0, 1), 1e-6)
+    .option('--l2 <x>', 'L2 pull of the non-material weights towards --init', decimalIn(0, 1), 1e-6)
     .option('--seed <n>', 'seed of the order of the positions', integerIn(0, 4294967295), 1)
     .option(
       '--k <x>',

@@ -1,9 +1,10 @@
 /**
  * Fitting the evaluation's weights to training positions (Texel style): the loss is the
  * cross-entropy between each game's result and sigmoid(score / K), K fitted first to the
- * starting weights, plus L2 regularisation of every weight but the material ones; Adam
- * minimises it over mini-batches. Each position's features are worked out once, sparse
- * (index and value arrays), so that an epoch is one pass over typed arrays.
+ * starting weights, plus L2 regularisation of how far each weight but the material ones
+ * moves from its start (little data then moves weights little); Adam minimises it over
+ * mini-batches. Each position's features are worked out once, sparse (index and value
+ * arrays), so that an epoch is one pass over typed arrays.
  */
 import type { Rules } from '../core/variant.js';
 import { seededRandom } from '../match/random.js';
@@ -117,7 +118,7 @@ export interface FitOptions {
   readonly batch: number;
   /** Adam's step size (centi-men), falling linearly to a tenth of it by the last epoch. */
   readonly rate: number;
-  /** L2 regularisation strength (per squared centi-man of each non-material weight). */
+  /** L2 strength: per squared centi-man that a non-material weight moves from its start. */
   readonly l2: number;
   /** Seed of the order of the positions. */
   readonly seed: number;
@@ -142,6 +143,7 @@ const MATERIAL = new Set<keyof EvalWeights>(['man', 'king']);
 export function fitWeights(set: TrainingSet, initial: EvalWeights, options: FitOptions): FitResult {
   const w = weightsToVector(initial);
   const k = options.k ?? fitScale(set, w);
+  const start = Float64Array.from(w);
   const lossBefore = trainingLoss(set, w, k);
   const regularised = new Float64Array(TUNED_WEIGHT_COUNT);
   for (const { name, offset, length } of TUNED_WEIGHTS) {
@@ -175,7 +177,7 @@ export function fitWeights(set: TrainingSet, initial: EvalWeights, options: FitO
       step++;
       const n = to - from;
       for (let i = 0; i < TUNED_WEIGHT_COUNT; i++) {
-        const g = gradient[i] / n + 2 * options.l2 * regularised[i] * w[i];
+        const g = gradient[i] / n + 2 * options.l2 * regularised[i] * (w[i] - start[i]);
         m[i] = beta1 * m[i] + (1 - beta1) * g;
         v[i] = beta2 * v[i] + (1 - beta2) * g * g;
         const mHat = m[i] / (1 - beta1 ** step);
