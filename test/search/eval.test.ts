@@ -142,7 +142,7 @@ describe('weights files', () => {
   it('evaluates with the weights it was given, per variant', () => {
     const doubled: EvalWeightSet = {
       ...DEFAULT_EVAL_WEIGHTS,
-      armenian: { ...DEFAULT_EVAL_WEIGHTS.armenian, man: 200 },
+      armenian: { ...DEFAULT_EVAL_WEIGHTS.armenian, man: 2 * DEFAULT_EVAL_WEIGHTS.armenian.man },
     };
     const p = position('W:Wa2,c2,h2:Bb7,g7');
     const own = new Evaluators(doubled);
