@@ -14,3 +14,14 @@ export function integerIn(min: number, max: number) {
     return value;
   };
 }
+
+/** Reads a decimal number within [min, max] from an option or argument. */
+export function decimalIn(min: number, max: number) {
+  return (text: string): number => {
+    const value = Number(text.trim());
+    if (text.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
+      throw new InvalidArgumentError(`expected a number from ${min} to ${max}`);
+    }
+    return value;
+  };
+}

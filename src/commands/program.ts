@@ -1,6 +1,6 @@
 /**
  * The `tama` command line (commander): the protocol by default, and the perft, bench, match,
- * match-openings, gui and egdb commands. Each command loads its code only when it runs.
+ * match-openings, tune-data, tune, gui and egdb commands. Each command loads its code only when it runs.
  *
  * Exit codes, the same for every command: 0 success, 1 failure at run time (an engine that
  * would not start, a file that cannot be written), 2 bad usage (an unknown command or option,
@@ -8,7 +8,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { addCampaignCommands } from './campaign.js';
-import { integerIn } from './integers.js';
+import { decimalIn, integerIn } from './integers.js';
 import type { GuiOptions } from './gui.js';
 import { MATCH_HELP } from './match-help.js';
 import { VARIANT_NAMES } from '../core/variant.js';
@@ -19,6 +19,7 @@ import type { PerftOptions } from './perft.js';
 import type { BenchCommandOptions } from './bench.js';
 import type { MatchOpeningsOptions } from './match-openings.js';
 import type { EgdbBuildArgs, EgdbProbeArgs } from './egdb.js';
+import type { TuneDataOptions, TuneOptions } from './tune.js';
 
 // Each command loads its code when it runs, so that the protocol starts quickly.
 
@@ -196,6 +197,84 @@ Examples:
     .action(async (options: MatchOpeningsOptions) => {
       const { runMatchOpeningsCommand } = await import('./match-openings.js');
       finish('match-openings', await runMatchOpeningsCommand(options, print, printError));
+    });
+
+  program
+    .command('tune-data')
+    .description(
+      'training positions for tama tune: quiet positions of PDN games with their results',
+    )
+    .showHelpAfterError(helpHint('tune-data'))
+    .argument('<pdn...>', 'PDN files of finished games (tama match --pgnout)')
+    .addOption(
+      new Option('--variant <name>', 'rules of the games')
+        .choices(VARIANT_NAMES)
+        .default('armenian'),
+    )
+    .requiredOption('--out <file>', 'the positions file to write')
+    .option('--skip-plies <n>', "plies of each game's start left out (0-200)", integerIn(0, 200), 8)
+    .option(
+      '--eval <file>',
+      'weights that score the capture lines followed',
+      'data/eval-weights.json',
+    )
+    .addHelpText(
+      'after',
+      `
+Every position of each finished game (after --skip-plies) is followed along the capture
+line the quiescence search would play; the quiet end of it (no capture for either side) is
+kept once, labelled with the game's result. The file: '#' lines, then "result position"
+lines (the result for White: 1, 0.5 or 0). See docs/evaluation.md.
+
+Example:
+  tama match --engine cmd="node bin/tama.js" --engine cmd="node bin/tama.js" --each nodes=3000 \\
+    --games 6000 --variant turkish --pgnout games.pdn
+  tama tune-data --variant turkish --out positions.txt games.pdn`,
+    )
+    .action((files: string[], options: TuneDataOptions) => {
+      return import('./tune.js').then(({ runTuneData }) =>
+        finish('tune-data', runTuneData(files, options, process.argv, printError)),
+      );
+    });
+
+  program
+    .command('tune')
+    .description("fit one variant's evaluation weights to training positions (tama tune-data)")
+    .showHelpAfterError(helpHint('tune'))
+    .addOption(
+      new Option('--variant <name>', 'the variant whose weights are fitted').choices(VARIANT_NAMES).default('armenian'), // prettier-ignore
+    )
+    .requiredOption('--positions <file>', 'training positions (tama tune-data)')
+    .requiredOption('--out <file>', 'the weights file to write')
+    .option(
+      '--init <file>',
+      'starting weights (the other variant is copied)',
+      'data/eval-weights.json',
+    ) // prettier-ignore
+    .option('--epochs <n>', 'passes over the positions (1-100000)', integerIn(1, 100_000), 40)
+    .option('--batch <n>', 'positions per step (1-10000000)', integerIn(1, 10_000_000), 4096)
+    .option('--rate <x>', "Adam's step size in centi-men (falls to a tenth)", decimalIn(0, 1000), 1) // prettier-ignore
+    .option('--l2 <x>', 'L2 pull of the non-material weights towards --init', decimalIn(0, 1), 1e-6)
+    .option('--seed <n>', 'seed of the order of the positions', integerIn(0, 4294967295), 1)
+    .option(
+      '--k <x>',
+      'the score scale K (default: fitted to the starting weights)',
+      decimalIn(1, 100_000),
+    ) // prettier-ignore
+    .addHelpText(
+      'after',
+      `
+Minimises the cross-entropy of each position's game result against sigmoid(score / K)
+with Adam, K fitted first; progress on stderr. The file written holds both variants:
+the fitted one, and the other as --init has it. See docs/evaluation.md.
+
+Example:
+  tama tune --variant turkish --positions positions.txt --out weights.json --seed 1`,
+    )
+    .action((options: TuneOptions) => {
+      return import('./tune.js').then(({ runTune }) =>
+        finish('tune', runTune(options, process.argv, printError)),
+      );
     });
 
   program

@@ -11,124 +11,12 @@
  */
 import { NOT_FILE_A, NOT_FILE_H, popcount32 } from '../core/bitboard.js';
 import { countQuietMoves } from '../core/movegen.js';
-import { fail, ok, type Result } from '../core/result.js';
 import { BLACK_KINGS, BLACK_MEN, SIDE, WHITE_KINGS, WHITE_MEN } from '../core/state.js';
-import { VARIANT_NAMES, type Rules, type VariantName } from '../core/variant.js';
+import type { Rules, VariantName } from '../core/variant.js';
 import SHIPPED_WEIGHTS from '../../data/eval-weights.json' with { type: 'json' };
+import { parseEvalWeights, type EvalWeights, type EvalWeightSet } from './eval-weights.js';
 
-/** One variant's evaluation weights (see docs/evaluation.md for each one's meaning). */
-export interface EvalWeights {
-  /** A man's worth (100: the unit of every score). */
-  readonly man: number;
-  readonly king: number;
-  /** By rank counted from the man's own side (index 0 = its first rank); 8 entries. */
-  readonly manAdvance: readonly number[];
-  /** Extra for a man standing on one of the four centre files (c-f). */
-  readonly manCentre: number;
-  /** For each man on a side file (a, h). */
-  readonly manEdge: number;
-  /** For each man still on its home row (rank 2 for White, 7 for Black), while men abound. */
-  readonly homeRowGuard: number;
-  /** For each step or slide the side has (kings count their slides). */
-  readonly mobility: number;
-  /** For having the move. */
-  readonly tempo: number;
-  /** A man with no enemy piece in front of it or on the files beside, and no enemy king. */
-  readonly runawayMan: number;
-  /** Kings-only endings with about equal forces are hard to win: the score is divided. */
-  readonly kingsOnlyDrawDivisor: number;
-}
-
-/** The weights of every variant: what a weights file holds. */
-export type EvalWeightSet = Readonly<Record<VariantName, EvalWeights>>;
-
-/** The `format` field every weights file carries, and the version this code reads. */
-export const EVAL_FILE_FORMAT = 'tama-eval-weights';
-export const EVAL_FILE_VERSION = 1;
-
-/** Every weight field with its allowed range (whole numbers only). */
-const WEIGHT_RANGES: Readonly<Record<Exclude<keyof EvalWeights, 'manAdvance'>, [number, number]>> =
-  {
-    man: [1, 10_000],
-    king: [0, 10_000],
-    manCentre: [-1000, 1000],
-    manEdge: [-1000, 1000],
-    homeRowGuard: [-1000, 1000],
-    mobility: [-1000, 1000],
-    tempo: [-1000, 1000],
-    runawayMan: [-1000, 1000],
-    kingsOnlyDrawDivisor: [1, 100],
-  };
-const ADVANCE_RANGE = [-1000, 1000] as const;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const inRange = (value: unknown, [low, high]: readonly [number, number]): value is number =>
-  Number.isInteger(value) && (value as number) >= low && (value as number) <= high;
-
-/** Checks one variant's weights: every field present, whole, in range; no unknown field. */
-function readWeights(value: unknown, where: string): Result<EvalWeights, 'bad-weights'> {
-  if (!isRecord(value)) return fail('bad-weights', `${where} must be an object of weights`);
-  for (const key of Object.keys(value)) {
-    if (key !== 'manAdvance' && !(key in WEIGHT_RANGES)) {
-      return fail('bad-weights', `${where}.${key} is not a weight (weights: manAdvance, ${Object.keys(WEIGHT_RANGES).join(', ')})`); // prettier-ignore
-    }
-  }
-  for (const [key, range] of Object.entries(WEIGHT_RANGES)) {
-    if (!inRange(value[key], range)) {
-      return fail('bad-weights', `${where}.${key} must be a whole number from ${range[0]} to ${range[1]}, got ${JSON.stringify(value[key])}`); // prettier-ignore
-    }
-  }
-  const advance = value.manAdvance;
-  if (
-    !Array.isArray(advance) ||
-    advance.length !== 8 ||
-    !advance.every((x) => inRange(x, ADVANCE_RANGE))
-  ) {
-    return fail('bad-weights', `${where}.manAdvance must be 8 whole numbers from ${ADVANCE_RANGE[0]} to ${ADVANCE_RANGE[1]}`); // prettier-ignore
-  }
-  return ok(value as unknown as EvalWeights);
-}
-
-/**
- * Reads the JSON of a weights file (docs/evaluation.md): its format and version, and the
- * weights of every variant. Any fault is an error that names the field.
- */
-export function parseEvalWeights(json: string): Result<EvalWeightSet, 'bad-json' | 'bad-weights'> {
-  let data: unknown;
-  try {
-    data = JSON.parse(json);
-  } catch (error) {
-    return fail('bad-json', `not JSON: ${(error as Error).message}`);
-  }
-  if (!isRecord(data)) return fail('bad-weights', 'a weights file is a JSON object');
-  if (data.format !== EVAL_FILE_FORMAT) {
-    return fail('bad-weights', `"format" must be "${EVAL_FILE_FORMAT}", got ${JSON.stringify(data.format)}`); // prettier-ignore
-  }
-  if (data.version !== EVAL_FILE_VERSION) {
-    return fail('bad-weights', `"version" must be ${EVAL_FILE_VERSION}, got ${JSON.stringify(data.version)}`); // prettier-ignore
-  }
-  const variants = data.variants;
-  if (!isRecord(variants)) return fail('bad-weights', '"variants" must be an object');
-  const set: Partial<Record<VariantName, EvalWeights>> = {};
-  for (const name of VARIANT_NAMES) {
-    const weights = readWeights(variants[name], `variants.${name}`);
-    if (!weights.ok) return weights;
-    set[name] = weights.value;
-  }
-  for (const name of Object.keys(variants)) {
-    if (!VARIANT_NAMES.includes(name as VariantName)) {
-      return fail('bad-weights', `variants.${name} is not a variant (${VARIANT_NAMES.join(', ')})`); // prettier-ignore
-    }
-  }
-  return ok(set as EvalWeightSet);
-}
-
-/** Writes a weight set as the JSON of a weights file, with a line saying where it came from. */
-export function formatEvalWeights(set: EvalWeightSet, about: string): string {
-  return JSON.stringify({ format: EVAL_FILE_FORMAT, version: EVAL_FILE_VERSION, about, variants: set }, null, 2) + '\n'; // prettier-ignore
-}
+export * from './eval-weights.js';
 
 /** The weights shipped in data/eval-weights.json: what the engine plays with by default. */
 export const DEFAULT_EVAL_WEIGHTS: EvalWeightSet = (() => {
@@ -139,35 +27,43 @@ export const DEFAULT_EVAL_WEIGHTS: EvalWeightSet = (() => {
 
 export const TERM_NAMES = Object.freeze([
   'material',
-  'advance',
-  'centre',
-  'edge',
+  'men squares',
+  'king squares',
   'home row',
   'mobility',
+  'formation',
   'runaway',
   'tempo',
 ] as const);
 export type TermName = (typeof TERM_NAMES)[number];
 
-const CENTRE_FILES = 0x3c3c3c3c;
-const EDGE_FILES = 0x81818181 | 0;
+/** The home row guard counts while more men than this are on the board. */
+export const HOME_ROW_MEN = 12;
+/** The ending tempo counts with no king and at most this many men on the board. */
+export const ENDING_MEN = 10;
 
-/** Set bits in each byte value: ranks are bytes, so rank counts are table look-ups. */
-const BYTE_POPCOUNT = new Uint8Array(256);
-for (let i = 1; i < 256; i++) BYTE_POPCOUNT[i] = (i & 1) + BYTE_POPCOUNT[i >> 1];
+/** Where a piece of `color` on `square` reads its square table: own-side rank, folded file. */
+export function squareTableIndex(square: number, color: number): number {
+  const rank = color === 0 ? square >> 3 : 7 - (square >> 3);
+  const file = square & 7;
+  return rank * 4 + Math.min(file, 7 - file);
+}
 
-/** Sum of the advance weights `advance[color * 8 + rank]` of the men (lo, hi) of `color`. */
-function advanceScore(advance: Int32Array, menLo: number, menHi: number, color: number): number {
-  const table = color * 8;
+/**
+ * The square table of a set, summed a byte (a rank) at a time: `table[base + rank * 256 +
+ * byte]` holds the sum of the weights of the squares in that byte of that rank.
+ */
+function squareScore(table: Int32Array, base: number, lo: number, hi: number): number {
+  if ((lo | hi) === 0) return 0;
   return (
-    BYTE_POPCOUNT[menLo & 0xff] * advance[table] +
-    BYTE_POPCOUNT[(menLo >>> 8) & 0xff] * advance[table + 1] +
-    BYTE_POPCOUNT[(menLo >>> 16) & 0xff] * advance[table + 2] +
-    BYTE_POPCOUNT[menLo >>> 24] * advance[table + 3] +
-    BYTE_POPCOUNT[menHi & 0xff] * advance[table + 4] +
-    BYTE_POPCOUNT[(menHi >>> 8) & 0xff] * advance[table + 5] +
-    BYTE_POPCOUNT[(menHi >>> 16) & 0xff] * advance[table + 6] +
-    BYTE_POPCOUNT[menHi >>> 24] * advance[table + 7]
+    table[base + (lo & 0xff)] +
+    table[base + 256 + ((lo >>> 8) & 0xff)] +
+    table[base + 512 + ((lo >>> 16) & 0xff)] +
+    table[base + 768 + (lo >>> 24)] +
+    table[base + 1024 + (hi & 0xff)] +
+    table[base + 1280 + ((hi >>> 8) & 0xff)] +
+    table[base + 1536 + ((hi >>> 16) & 0xff)] +
+    table[base + 1792 + (hi >>> 24)]
   );
 }
 
@@ -176,7 +72,7 @@ function advanceScore(advance: Int32Array, menLo: number, menHi: number, color: 
  * nothing can stop them but a king. The enemy pieces are spread one file each way, then
  * filled backwards (towards `color`'s side) one rank past themselves.
  */
-function runawayMen(
+export function runawayMen(
   menLo: number,
   menHi: number,
   color: number,
@@ -207,6 +103,28 @@ function runawayMen(
   return popcount32(menLo & ~lo) + popcount32(menHi & ~hi);
 }
 
+/**
+ * Men of `color` with a piece of their own (`own`) right behind them: no enemy man can
+ * jump them from the front.
+ */
+export function backedMen(
+  menLo: number,
+  menHi: number,
+  ownLo: number,
+  ownHi: number,
+  color: number,
+): number {
+  if (color === 0) {
+    return popcount32(menLo & (ownLo << 8)) + popcount32(menHi & ((ownHi << 8) | (ownLo >>> 24)));
+  }
+  return popcount32(menLo & ((ownLo >>> 8) | (ownHi << 24))) + popcount32(menHi & (ownHi >>> 8));
+}
+
+/** Pairs of men side by side on a rank (three in a row are two pairs). */
+export function menPairs(menLo: number, menHi: number): number {
+  return popcount32(menLo & (menLo << 1) & NOT_FILE_A) + popcount32(menHi & (menHi << 1) & NOT_FILE_A); // prettier-ignore
+}
+
 /** One variant's evaluation: its rules, its weights and the tables made from them. */
 export class Evaluator {
   /** The terms of the last evaluate() call, White minus Black, before scaling. */
@@ -214,34 +132,53 @@ export class Evaluator {
   /** How many steps and slides the side to move had in the last evaluate() (0: it has lost). */
   sideToMoveMobility = 0;
 
-  /** `advance[color * 8 + rank]`: the advance weight of a man of `color` on a board rank. */
-  private readonly advance = new Int32Array(16);
+  /**
+   * The square tables of the four piece sets (White men, Black men, White kings, Black
+   * kings) by rank and byte, 2048 entries a set; Black's are negated (White minus Black).
+   */
+  private readonly squareTables = new Int32Array(4 * 2048);
   private readonly man: number;
   private readonly king: number;
-  private readonly manCentre: number;
-  private readonly manEdge: number;
+  private readonly kingPerMan: number;
   private readonly homeRowGuard: number;
-  private readonly mobility: number;
-  private readonly tempo: number;
+  private readonly manMobility: number;
+  private readonly kingMobility: number;
+  private readonly backedMan: number;
+  private readonly manPair: number;
   private readonly runawayMan: number;
+  private readonly tempo: number;
+  private readonly endingTempo: number;
   private readonly kingsOnlyDrawDivisor: number;
 
   constructor(
     readonly rules: Rules,
     readonly weights: EvalWeights,
   ) {
-    for (let rank = 0; rank < 8; rank++) {
-      this.advance[rank] = weights.manAdvance[rank];
-      this.advance[8 + rank] = weights.manAdvance[7 - rank];
+    for (let set = 0; set < 4; set++) {
+      const color = set & 1;
+      const squareWeights = set < 2 ? weights.manSquare : weights.kingSquare;
+      const sign = color === 0 ? 1 : -1;
+      for (let rank = 0; rank < 8; rank++) {
+        for (let byte = 0; byte < 256; byte++) {
+          let sum = 0;
+          for (let file = 0; file < 8; file++) {
+            if ((byte >> file) & 1) sum += squareWeights[squareTableIndex(rank * 8 + file, color)];
+          }
+          this.squareTables[set * 2048 + rank * 256 + byte] = sign * sum;
+        }
+      }
     }
     this.man = weights.man;
     this.king = weights.king;
-    this.manCentre = weights.manCentre;
-    this.manEdge = weights.manEdge;
+    this.kingPerMan = weights.kingPerMan;
     this.homeRowGuard = weights.homeRowGuard;
-    this.mobility = weights.mobility;
-    this.tempo = weights.tempo;
+    this.manMobility = weights.manMobility;
+    this.kingMobility = weights.kingMobility;
+    this.backedMan = weights.backedMan;
+    this.manPair = weights.manPair;
     this.runawayMan = weights.runawayMan;
+    this.tempo = weights.tempo;
+    this.endingTempo = weights.endingTempo;
     this.kingsOnlyDrawDivisor = weights.kingsOnlyDrawDivisor;
   }
 
@@ -261,44 +198,56 @@ export class Evaluator {
     const blackKings = popcount32(bkLo) + popcount32(bkHi);
     const emptyLo = ~(wmLo | bmLo | wkLo | bkLo);
     const emptyHi = ~(wmHi | bmHi | wkHi | bkHi);
-
-    const material = (whiteMen - blackMen) * this.man + (whiteKings - blackKings) * this.king;
-    const advance =
-      advanceScore(this.advance, wmLo, wmHi, 0) - advanceScore(this.advance, bmLo, bmHi, 1);
-    const centre =
-      (popcount32(wmLo & CENTRE_FILES) + popcount32(wmHi & CENTRE_FILES) -
-        popcount32(bmLo & CENTRE_FILES) - popcount32(bmHi & CENTRE_FILES)) * this.manCentre; // prettier-ignore
-    const edge =
-      (popcount32(wmLo & EDGE_FILES) + popcount32(wmHi & EDGE_FILES) -
-        popcount32(bmLo & EDGE_FILES) - popcount32(bmHi & EDGE_FILES)) * this.manEdge; // prettier-ignore
-    // Home rows: rank 2 is lo bits 8..15, rank 7 hi bits 16..23. Worth less as men leave.
     const totalMen = whiteMen + blackMen;
+    const noKings = (wkLo | wkHi | bkLo | bkHi) === 0;
+
+    const material =
+      (whiteMen - blackMen) * this.man +
+      (whiteKings - blackKings) * (this.king + totalMen * this.kingPerMan);
+    const tables = this.squareTables;
+    const menSquares = squareScore(tables, 0, wmLo, wmHi) + squareScore(tables, 2048, bmLo, bmHi);
+    const kingSquares = noKings ? 0 : squareScore(tables, 4096, wkLo, wkHi) + squareScore(tables, 6144, bkLo, bkHi); // prettier-ignore
+    // Home rows: rank 2 is lo bits 8..15, rank 7 hi bits 16..23. Worth less as men leave.
     const homeRow =
-      totalMen > 12
+      totalMen > HOME_ROW_MEN
         ? (popcount32(wmLo & 0xff00) - popcount32(bmHi & 0xff0000)) * this.homeRowGuard
         : 0;
     const rules = this.rules;
-    const whiteMoves = countQuietMoves(rules, 0, wmLo, wmHi, wkLo, wkHi, emptyLo, emptyHi);
-    const blackMoves = countQuietMoves(rules, 1, bmLo, bmHi, bkLo, bkHi, emptyLo, emptyHi);
-    const mobility = (whiteMoves - blackMoves) * this.mobility;
+    const whiteManMoves = countQuietMoves(rules, 0, wmLo, wmHi, 0, 0, emptyLo, emptyHi);
+    const blackManMoves = countQuietMoves(rules, 1, bmLo, bmHi, 0, 0, emptyLo, emptyHi);
+    const whiteKingMoves = noKings ? 0 : countQuietMoves(rules, 0, 0, 0, wkLo, wkHi, emptyLo, emptyHi); // prettier-ignore
+    const blackKingMoves = noKings ? 0 : countQuietMoves(rules, 1, 0, 0, bkLo, bkHi, emptyLo, emptyHi); // prettier-ignore
+    const mobility =
+      (whiteManMoves - blackManMoves) * this.manMobility +
+      (whiteKingMoves - blackKingMoves) * this.kingMobility;
+    const whiteLo = wmLo | wkLo;
+    const whiteHi = wmHi | wkHi;
+    const blackLo = bmLo | bkLo;
+    const blackHi = bmHi | bkHi;
+    const formation =
+      (backedMen(wmLo, wmHi, whiteLo, whiteHi, 0) - backedMen(bmLo, bmHi, blackLo, blackHi, 1)) * this.backedMan +
+      (menPairs(wmLo, wmHi) - menPairs(bmLo, bmHi)) * this.manPair; // prettier-ignore
     let runaway = 0;
     if ((bkLo | bkHi) === 0) runaway += runawayMen(wmLo, wmHi, 0, bmLo, bmHi);
     if ((wkLo | wkHi) === 0) runaway -= runawayMen(bmLo, bmHi, 1, wmLo, wmHi);
     runaway *= this.runawayMan;
 
     const color = state[SIDE];
-    this.sideToMoveMobility = color === 0 ? whiteMoves : blackMoves;
+    this.sideToMoveMobility =
+      color === 0 ? whiteManMoves + whiteKingMoves : blackManMoves + blackKingMoves;
+    const moving = this.tempo + (noKings && totalMen <= ENDING_MEN ? this.endingTempo : 0);
+    const tempo = color === 0 ? moving : -moving;
     const terms = this.terms;
     terms[0] = material;
-    terms[1] = advance;
-    terms[2] = centre;
-    terms[3] = edge;
-    terms[4] = homeRow;
-    terms[5] = mobility;
+    terms[1] = menSquares;
+    terms[2] = kingSquares;
+    terms[3] = homeRow;
+    terms[4] = mobility;
+    terms[5] = formation;
     terms[6] = runaway;
-    terms[7] = color === 0 ? this.tempo : -this.tempo;
+    terms[7] = tempo;
 
-    let score = material + advance + centre + edge + homeRow + mobility + runaway + terms[7];
+    let score = material + menSquares + kingSquares + homeRow + mobility + formation + runaway + tempo; // prettier-ignore
     if (totalMen === 0 && Math.abs(whiteKings - blackKings) <= 1) {
       score = (score / this.kingsOnlyDrawDivisor) | 0;
     }

@@ -692,6 +692,7 @@ export class Searcher {
       }
     }
     if (depth <= 0 || ply >= MAX_PLY - 1) return this.quiescence(ply, alpha, beta);
+    if (this.aborted) return 0;
     this.nodes++;
     this.checkLimits();
     if (this.aborted) return 0;
@@ -833,6 +834,7 @@ export class Searcher {
    * take (no standing pat); a quiet position is scored by the static evaluation.
    */
   private quiescence(ply: number, alpha: number, beta: number): number {
+    if (this.aborted) return 0; // a limit reached: count no node past it
     this.nodes++;
     this.checkLimits();
     if (this.aborted) return 0;

@@ -17,6 +17,8 @@ afterEach(() => {
 });
 
 const shipped = readFileSync(new URL('../../data/eval-weights.json', import.meta.url), 'utf8');
+/** The shipped weights' worth of a man (White is one man up in the test position). */
+const SHIPPED_MAN = (JSON.parse(shipped) as { variants: { armenian: { man: number } } }).variants.armenian.man; // prettier-ignore
 
 /** Writes the shipped weights with `change` applied to the Armenian ones; returns the path. */
 function weightsFile(name: string, change: Record<string, unknown>): string {
@@ -63,11 +65,11 @@ describe('EvalFile', () => {
     engine.send('setoption name Threads value 2');
     const before = await evalOf(engine);
     const scoreBefore = await searchScore(engine);
-    expect(before.material).toBe(100);
+    expect(before.material).toBe(SHIPPED_MAN);
     engine.send(`setoption name EvalFile value ${weightsFile('heavy.json', { man: 1000 })}`);
     const after = await evalOf(engine);
     expect(after.material).toBe(1000);
-    expect(after.total - before.total).toBe(900);
+    expect(after.total - before.total).toBe(1000 - SHIPPED_MAN);
     const scoreAfter = await searchScore(engine);
     expect(scoreAfter - scoreBefore).toBeGreaterThan(500);
     // Back to the shipped file, found from the engine's folder by its relative name.

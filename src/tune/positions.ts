@@ -1,0 +1,181 @@
+/**
+ * Training positions from games: every position of a finished game past its first plies,
+ * with the capture sequence the search would play followed to its end (the quiescence
+ * search's principal variation, scored by `evaluator`), kept when that leaf is quiet for
+ * both sides and not seen before, and labelled with the game's result.
+ *
+ * The positions file is text: '#' lines are comments (the first says the variant), then one
+ * position a line: the result for White (`1`, `0.5`, `0`) and the position text.
+ */
+import { generateMoves, hasCapture, MoveList } from '../core/movegen.js';
+import { parseMove } from '../core/notation.js';
+import { Position } from '../core/position.js';
+import { fail, ok, type Result } from '../core/result.js';
+import { applyMove, SIDE } from '../core/state.js';
+import { parseVariantName, type Rules, type VariantName } from '../core/variant.js';
+import { parsePdn } from '../match/pdn.js';
+import type { Evaluator } from '../search/eval.js';
+
+/** A move list for counting a leaf's moves. */
+const scratch = new MoveList();
+
+/** Deeper than any capture sequence can go. */
+const MAX_CAPTURE_PLIES = 64;
+
+/** Follows forced captures as the quiescence search does, to the leaf it would evaluate. */
+export class CaptureResolver {
+  private readonly lists = Array.from({ length: MAX_CAPTURE_PLIES }, () => new MoveList());
+  private readonly states = Array.from({ length: MAX_CAPTURE_PLIES + 1 }, () => new Int32Array(12)); // prettier-ignore
+  /** `leaves[ply]`: the leaf of the best line found so far from that ply. */
+  private readonly leaves = Array.from({ length: MAX_CAPTURE_PLIES + 1 }, () => new Int32Array(12)); // prettier-ignore
+
+  constructor(readonly evaluator: Evaluator) {}
+
+  /** The quiet leaf of the capture line from `state` (a copy; `state` itself if quiet). */
+  leaf(state: Int32Array): Int32Array {
+    this.states[0].set(state);
+    this.search(0, -Infinity, Infinity);
+    return Int32Array.from(this.leaves[0]);
+  }
+
+  private search(ply: number, alpha: number, beta: number): number {
+    const rules: Rules = this.evaluator.rules;
+    const state = this.states[ply];
+    if (ply === MAX_CAPTURE_PLIES || !hasCapture(rules, state)) {
+      this.leaves[ply].set(state);
+      return this.evaluator.evaluate(state);
+    }
+    const list = this.lists[ply];
+    const count = generateMoves(rules, state, list);
+    let best = -Infinity;
+    for (let i = 0; i < count; i++) {
+      const child = this.states[ply + 1];
+      child.set(state);
+      const move = list.moves[i];
+      applyMove(rules, child, move & 63, (move >>> 6) & 63, list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
+      const score = -this.search(ply + 1, -beta, -Math.max(alpha, best));
+      if (score > best) {
+        best = score;
+        this.leaves[ply].set(this.leaves[ply + 1]);
+        if (score >= beta) break;
+      }
+    }
+    return best;
+  }
+}
+
+/** Whether neither side could capture in `state`. */
+export function quietForBoth(rules: Rules, state: Int32Array): boolean {
+  if (hasCapture(rules, state)) return false;
+  const flipped = Int32Array.from(state);
+  flipped[SIDE] ^= 1;
+  return !hasCapture(rules, flipped);
+}
+
+export interface ExtractOptions {
+  /** Plies of each game (counted from its first position) whose positions are skipped. */
+  readonly skipPlies: number;
+}
+
+export interface ExtractStats {
+  games: number;
+  /** Games without a result, or of another variant: not used. */
+  skippedGames: number;
+  positions: number;
+  duplicates: number;
+  /** Leaves where a capture was still pending for the side not to move, or with no move. */
+  notQuiet: number;
+}
+
+/**
+ * Adds the training positions of every finished game of a PDN text to `out` (position
+ * text to result for White), skipping positions already there.
+ */
+export function extractPositions(
+  pdn: string,
+  variant: VariantName,
+  resolver: CaptureResolver,
+  options: ExtractOptions,
+  out: Map<string, number>,
+  stats: ExtractStats,
+): Result<void> {
+  const games = parsePdn(pdn);
+  if (!games.ok) return games;
+  const rules = resolver.evaluator.rules;
+  for (const game of games.value) {
+    const result = { '2-0': 1, '1-1': 0.5, '0-2': 0 }[game.result];
+    const tag = game.tags.get('Variant');
+    if (result === undefined || (tag !== undefined && parseVariantName(tag) !== variant)) {
+      stats.skippedGames++;
+      continue;
+    }
+    const fen = game.tags.get('FEN');
+    const start = fen === undefined ? ok(Position.start(variant)) : Position.parse(fen, variant);
+    if (!start.ok) return fail('bad-position', `game ${stats.games + stats.skippedGames + 1}: FEN tag: ${start.error.message}`); // prettier-ignore
+    const position = start.value;
+    stats.games++;
+    for (let ply = 0; ply < game.moves.length; ply++) {
+      if (ply >= options.skipPlies) {
+        const leaf = new Position(rules, resolver.leaf(position.state));
+        if (!quietForBoth(rules, leaf.state) || generateMoves(rules, leaf.state, scratch) === 0) {
+          stats.notQuiet++;
+        } else {
+          const text = leaf.toString();
+          if (out.has(text)) stats.duplicates++;
+          else {
+            out.set(text, result);
+            stats.positions++;
+          }
+        }
+      }
+      const parsed = parseMove(position, game.moves[ply]);
+      if (!parsed.ok) return fail('bad-move', `game ${stats.games + stats.skippedGames}, ply ${ply + 1}: ${parsed.error.message}`); // prettier-ignore
+      position.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
+    }
+  }
+  return ok(undefined);
+}
+
+/** The text of a positions file: a header of comments, then `result position` lines. */
+export function formatPositions(
+  variant: VariantName,
+  about: string,
+  positions: Map<string, number>,
+): string {
+  // prettier-ignore
+  const lines = [`# tama training positions, variant ${variant}`, `# ${about}`];
+  for (const [text, result] of positions) lines.push(`${result} ${text}`);
+  return lines.join('\n') + '\n';
+}
+
+/** A training position: its state and the result of its game for White (1, 0.5, 0). */
+export interface TrainingPosition {
+  readonly state: Int32Array;
+  readonly result: number;
+}
+
+/** Reads a positions file of `variant`; an error names the line and what is wrong with it. */
+export function parsePositions(text: string, variant: VariantName): Result<TrainingPosition[]> {
+  const positions: TrainingPosition[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (line === '') continue;
+    if (line.startsWith('#')) {
+      const declared = /^# tama training positions, variant (\w+)/.exec(line)?.[1];
+      if (declared !== undefined && declared !== variant) {
+        return fail('wrong-variant', `the positions are of variant ${declared}, not ${variant}`);
+      }
+      continue;
+    }
+    const [result, fen, extra] = line.split(/\s+/);
+    if (result !== '1' && result !== '0.5' && result !== '0') {
+      return fail('bad-result', `line ${i + 1}: the result must be 1, 0.5 or 0, got '${result}'`);
+    }
+    const parsed = Position.parse(fen ?? '', variant);
+    if (!parsed.ok) return fail('bad-position', `line ${i + 1}: ${parsed.error.message}`);
+    if (extra !== undefined) return fail('bad-line', `line ${i + 1}: unexpected '${extra}' after the position`); // prettier-ignore
+    positions.push({ state: parsed.value.state, result: Number(result) });
+  }
+  return ok(positions);
+}

@@ -1,0 +1,107 @@
+/** Training positions from games: quiet leaves of the capture lines, labelled, once each. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Position } from '../../src/core/position.js';
+import { rulesFor } from '../../src/core/variant.js';
+import { DEFAULT_EVAL_WEIGHTS, Evaluator } from '../../src/search/eval.js';
+import {
+  CaptureResolver,
+  extractPositions,
+  formatPositions,
+  parsePositions,
+  quietForBoth,
+  type ExtractStats,
+} from '../../src/tune/positions.js';
+import { position } from '../helpers.js';
+
+const pdn = readFileSync(new URL('../fixtures/games-armenian.pdn', import.meta.url), 'utf8');
+const rules = rulesFor('armenian');
+const resolver = () => new CaptureResolver(new Evaluator(rules, DEFAULT_EVAL_WEIGHTS.armenian));
+const noStats = (): ExtractStats => ({ games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 }); // prettier-ignore
+
+describe('capture lines', () => {
+  it('follow the capture the search prefers to its quiet end', () => {
+    // d4xe4 lands safely on f4; d4xd5 lands on d6, where d7 takes back.
+    const start = position('W:Wd4:Bd5,e4,d7,d8');
+    const leaf = new Position(rules, resolver().leaf(start.state));
+    expect(leaf.toString()).toBe('B:Wf4:Bd5,d7,d8');
+  });
+
+  it('leave a quiet position as it is', () => {
+    const quiet = position('W:Wa2,c2:Bf7,h7');
+    expect(new Position(rules, resolver().leaf(quiet.state)).toString()).toBe(quiet.toString());
+  });
+});
+
+describe('extracting positions', () => {
+  it('keeps quiet positions of finished games, labelled with their results, once each', () => {
+    const out = new Map<string, number>();
+    const stats = noStats();
+    const done = extractPositions(pdn, 'armenian', resolver(), { skipPlies: 8 }, out, stats);
+    expect(done.ok).toBe(true);
+    expect(stats.games).toBe(8);
+    expect(stats.positions).toBe(out.size);
+    expect(out.size).toBeGreaterThan(100);
+    // The fixture's games come in colour-swapped pairs of the same game: positions repeat.
+    expect(stats.duplicates).toBeGreaterThan(0);
+    expect(stats.notQuiet).toBeGreaterThan(0);
+    for (const [text, result] of out) {
+      const p = position(text);
+      expect(quietForBoth(rules, p.state), text).toBe(true);
+      expect([0, 0.5, 1]).toContain(result);
+    }
+    expect(new Set(out.values())).toEqual(new Set([0, 0.5, 1]));
+    // The same games again add nothing.
+    const again = noStats();
+    extractPositions(pdn, 'armenian', resolver(), { skipPlies: 8 }, out, again);
+    expect(again.positions).toBe(0);
+    expect(again.duplicates + again.notQuiet).toBe(stats.positions + stats.duplicates + stats.notQuiet); // prettier-ignore
+  });
+
+  it("skips each game's first plies, and games of another variant", () => {
+    const all = new Map<string, number>();
+    extractPositions(pdn, 'armenian', resolver(), { skipPlies: 0 }, all, noStats());
+    const fewer = new Map<string, number>();
+    extractPositions(pdn, 'armenian', resolver(), { skipPlies: 40 }, fewer, noStats());
+    expect(fewer.size).toBeLessThan(all.size);
+    expect(fewer.size).toBeGreaterThan(0);
+    const stats = noStats();
+    const turkish = new CaptureResolver(new Evaluator(rulesFor('turkish'), DEFAULT_EVAL_WEIGHTS.turkish)); // prettier-ignore
+    extractPositions(pdn, 'turkish', turkish, { skipPlies: 8 }, new Map(), stats);
+    expect(stats).toMatchObject({ games: 0, skippedGames: 8, positions: 0 });
+  });
+
+  it('refuses a game with an illegal move, naming it', () => {
+    const bad = pdn.replace(/\n(1\.+) (\S+)/, '\n$1 a1-a8');
+    const done = extractPositions(bad, 'armenian', resolver(), { skipPlies: 8 }, new Map(), noStats()); // prettier-ignore
+    expect(done.ok).toBe(false);
+    if (!done.ok) expect(done.error.message).toMatch(/game 1, ply 1/);
+  });
+});
+
+describe('positions files', () => {
+  it('write and read back the same positions and results', () => {
+    const out = new Map([
+      ['W:Wa2,c2:Bf7,h7', 1],
+      ['B:Wa2:Bf7,Kh8', 0.5],
+      ['W:Wa2:Bf7,g7', 0],
+    ]);
+    const text = formatPositions('armenian', 'a test', out);
+    const read = parsePositions(text, 'armenian');
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.value.map((p) => [new Position(rules, p.state).toString(), p.result])).toEqual([...out]); // prettier-ignore
+    expect(parsePositions(text, 'turkish')).toMatchObject({ ok: false, error: { code: 'wrong-variant' } }); // prettier-ignore
+  });
+
+  it.each([
+    ['2 W:Wa2:Bh7', /line 1: the result must be 1, 0.5 or 0, got '2'/],
+    ['1 W:Wz9:Bh7', /line 1: /],
+    ['1', /line 1: position text is empty/],
+    ['1 W:Wa2:Bh7 extra', /line 1: unexpected 'extra'/],
+  ])('refuse a bad line with an error that names it (%s)', (text, message) => {
+    const read = parsePositions(text, 'armenian');
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.error.message).toMatch(message);
+  });
+});
