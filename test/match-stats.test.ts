@@ -337,10 +337,27 @@ describe('SPRT', () => {
     expect(sprtLlr(counts, elo1, elo0)).toBeCloseTo(-sprtLlr(counts, elo0, elo1), 12);
   });
 
-  it('no variance yet means no evidence', () => {
-    expect(sprtLlr({ wins: 10, draws: 0, losses: 0 }, elo0, elo1)).toBe(0);
+  it('no games or only draws mean no evidence', () => {
     expect(sprtLlr({ wins: 0, draws: 0, losses: 0 }, elo0, elo1)).toBe(0);
     expect(sprtLlr([0, 0, 0, 0, 0], elo0, elo1)).toBe(0);
+    expect(sprtLlr({ wins: 0, draws: 12, losses: 0 }, elo0, elo1)).toBe(0);
+    expect(sprtLlr([0, 0, 6, 0, 0], elo0, elo1)).toBe(0);
+  });
+
+  it('an engine that wins everything is accepted as stronger after a few games, not never', () => {
+    const bounds = sprtBounds(0.1, 0.1);
+    const wins = (n: number) => sprtLlr({ wins: n, draws: 0, losses: 0 }, 0, 100);
+    const pairs = (n: number) => sprtLlr([0, 0, 0, 0, n], 0, 100);
+    expect(wins(1)).toBeGreaterThan(0);
+    expect(wins(10)).toBeGreaterThan(wins(5));
+    expect(sprtDecision(wins(20), bounds)).toBe('H1');
+    expect(sprtDecision(pairs(10), bounds)).toBe('H1');
+    // All losses mirror all wins: H0.
+    expect(sprtLlr({ wins: 0, draws: 0, losses: 20 }, 0, 100)).toBeLessThan(bounds.lower);
+    expect(sprtLlr([10, 0, 0, 0, 0], 0, 100)).toBeLessThan(bounds.lower);
+    // The variance used is that of the same results with one more draw.
+    const withDraw = sprtLlr({ wins: 10, draws: 1, losses: 0 }, 0, 100);
+    expect(wins(10)).toBeGreaterThan(withDraw);
   });
 
   it('decisions against +/- 2.944', () => {

@@ -260,12 +260,23 @@ export function pentanomialElo(counts: PairCounts): EloEstimate {
 /**
  * Log-likelihood ratio of H1: elo = elo1 against H0: elo = elo0 (logistic Elo), by the normal
  * approximation of the generalized SPRT: LLR = N (s1 - s0) (2 mean - s0 - s1) / (2 variance),
- * with N samples (games for W/D/L counts, pairs for pair counts). Returns 0 while the variance
- * is still 0 (fewer than two distinct results), when nothing can be concluded yet.
+ * with N samples (games for W/D/L counts, pairs for pair counts).
+ *
+ * When every sample so far scored the same (all wins, all won pairs) the variance is 0 and the
+ * formula has no value; the variance is then taken as if one more sample had been a draw (a
+ * drawn pair), the smallest doubt the data allows. So an engine that wins everything is
+ * accepted as stronger after a few games instead of never. With no samples, or only draws,
+ * nothing can be concluded yet: 0.
  */
 export function sprtLlr(counts: WinDrawLoss | PairCounts, elo0: number, elo1: number): number {
-  const sample = 'wins' in counts ? trinomialSample(counts) : pentanomialSample(counts);
-  if (sample.units === 0 || sample.variance === 0) return 0;
+  let sample = 'wins' in counts ? trinomialSample(counts) : pentanomialSample(counts);
+  if (sample.units === 0) return 0;
+  if (sample.variance === 0) {
+    const doubt =
+      'wins' in counts ? trinomialSample({ ...counts, draws: counts.draws + 1 }) : pentanomialSample([counts[0], counts[1], counts[2] + 1, counts[3], counts[4]]); // prettier-ignore
+    if (doubt.variance === 0) return 0;
+    sample = { ...sample, variance: doubt.variance };
+  }
   const score0 = scoreFromElo(elo0);
   const score1 = scoreFromElo(elo1);
   return (
