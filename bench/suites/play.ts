@@ -5,7 +5,7 @@
  * applyMove, measured here over every legal move of every bench position (Armenian). The
  * copy alone is measured too: the difference is what applyMove costs.
  */
-import { generateMoves, MoveList } from '../../src/core/movegen.js';
+import { generateMoves, moveFrom, MoveList, moveTo } from '../../src/core/movegen.js';
 import { applyMove, STATE_SIZE } from '../../src/core/state.js';
 import { rulesFor } from '../../src/core/variant.js';
 import { BENCH_POSITIONS } from '../positions.js';
@@ -52,7 +52,7 @@ export function playSuite(): Suite {
             const from = parent[i];
             for (let k = 0; k < STATE_SIZE; k++) child[k] = parents[from + k];
             const m = move[i];
-            applyMove(rules, child, m & 63, (m >>> 6) & 63, lo[i], hi[i]);
+            applyMove(rules, child, moveFrom(m), moveTo(m), lo[i], hi[i]);
           }
           return count;
         },

@@ -3,7 +3,15 @@
  * `b3xb5xd5`, so it is never ambiguous. As input, `fromxto` alone is accepted when exactly
  * one legal move matches it. Not a hot path: it lists capture paths afresh each call.
  */
-import { generateMoves, listCapturePaths, MoveList, type PackedMove } from './movegen.js';
+import {
+  generateMoves,
+  isCapture,
+  listCapturePaths,
+  moveFrom,
+  MoveList,
+  moveTo,
+  type PackedMove,
+} from './movegen.js';
 import type { Position } from './position.js';
 import { fail, ok, type Result } from './result.js';
 import { parseSquare, squareName } from './square.js';
@@ -45,13 +53,13 @@ function pathText(from: number, landings: readonly number[], capture: boolean): 
 export function legalMoves(position: Position): LegalMove[] {
   const list = new MoveList();
   const count = generateMoves(position.rules, position.state, list);
-  const captures = count > 0 && list.moves[0] >>> 12 > 0;
+  const captures = count > 0 && isCapture(list.moves[0]);
   const paths = captures ? allCapturePaths(position) : [];
   const out: LegalMove[] = [];
   for (let i = 0; i < count; i++) {
     const move = list.moves[i];
-    const from = move & 63;
-    const to = (move >>> 6) & 63;
+    const from = moveFrom(move);
+    const to = moveTo(move);
     const capturedLo = list.capturedLo[i];
     const capturedHi = list.capturedHi[i];
     let path: number[] = [to];
@@ -132,11 +140,11 @@ export function parseMove(position: Position, text: string): Result<LegalMove, M
   if (!capture) {
     candidates = moves.filter(
       (m) =>
-        m.path.length === 1 && m.move >>> 12 === 0 && (m.move & 63) === from && m.path[0] === to,
+        m.path.length === 1 && !isCapture(m.move) && moveFrom(m.move) === from && m.path[0] === to,
     );
   } else if (squares.length === 2) {
     candidates = moves.filter(
-      (m) => m.move >>> 12 > 0 && (m.move & 63) === from && ((m.move >>> 6) & 63) === to,
+      (m) => isCapture(m.move) && moveFrom(m.move) === from && moveTo(m.move) === to,
     );
   } else {
     const landings = squares.slice(1).join(',');
@@ -146,9 +154,9 @@ export function parseMove(position: Position, text: string): Result<LegalMove, M
     candidates = moves.filter((m) =>
       paths.some(
         (p) =>
-          m.move >>> 12 > 0 &&
-          (m.move & 63) === p.from &&
-          ((m.move >>> 6) & 63) === to &&
+          isCapture(m.move) &&
+          moveFrom(m.move) === p.from &&
+          moveTo(m.move) === to &&
           m.capturedLo === p.capturedLo &&
           m.capturedHi === p.capturedHi,
       ),
@@ -161,7 +169,7 @@ export function parseMove(position: Position, text: string): Result<LegalMove, M
       `move '${trimmed}' is ambiguous: it matches ${candidates.map((m) => m.text).join(', ')}`,
     );
   }
-  const fromHere = moves.filter((m) => (m.move & 63) === from).map((m) => m.text);
+  const fromHere = moves.filter((m) => moveFrom(m.move) === from).map((m) => m.text);
   const legal = moves.map((m) => m.text);
   const hint =
     legal.length === 0

@@ -11,11 +11,24 @@ import {
   generateMoves,
   generateQuietMoves,
   hasCapture,
+  moveFrom,
   MoveList,
+  moveSquares,
+  moveTo,
 } from './movegen.js';
 import { legalMoves } from './notation.js';
 import type { Position } from './position.js';
-import { applyMoveToSets, SIDE, STATE_SIZE } from './state.js';
+import {
+  applyMoveToSets,
+  kingsHiWord,
+  kingsLoWord,
+  menHiWord,
+  menLoWord,
+  piecesHi,
+  piecesLo,
+  SIDE,
+  STATE_SIZE,
+} from './state.js';
 import type { Rules } from './variant.js';
 
 /** The deepest perft this module has room for (its per-ply arrays); the commands allow less. */
@@ -46,7 +59,7 @@ function perftFrom(rules: Rules, ply: number, depth: number, stop: PerftStop): n
     if (depth >= 6 && stop()) break;
     for (let k = 0; k <= SIDE; k++) child[k] = state[k];
     const move = moves[i];
-    applyMoveToSets(rules, child, move & 63, (move >>> 6) & 63, list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
+    applyMoveToSets(rules, child, moveFrom(move), moveTo(move), list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
     nodes += perftFrom(rules, ply + 1, depth - 1, stop);
   }
   return nodes;
@@ -61,11 +74,11 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
   // The opponent moves next, so its sets are the "own" sets of the count.
   const color = state[SIDE];
   const enemy = color ^ 1;
-  const ownLo = state[2 * color] | state[4 + 2 * color];
-  const ownHi = state[2 * color + 1] | state[5 + 2 * color];
-  const enemyMenLo = state[2 * enemy];
-  const enemyMenHi = state[2 * enemy + 1];
-  if ((state[4 + 2 * enemy] | state[5 + 2 * enemy]) !== 0 || hasCapture(rules, state)) {
+  const ownLo = piecesLo(state, color);
+  const ownHi = piecesHi(state, color);
+  const enemyMenLo = state[menLoWord(enemy)];
+  const enemyMenHi = state[menHiWord(enemy)];
+  if ((state[kingsLoWord(enemy)] | state[kingsHiWord(enemy)]) !== 0 || hasCapture(rules, state)) {
     return countRepliesOfList(rules, state, list);
   }
   // A step changes two squares, so the opponent's steps after it are its steps now, plus
@@ -83,8 +96,8 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
     // The opponent could capture already: test each move's result in full.
     for (let i = 0; i < count; i++) {
       const move = moves[i];
-      const from = move & 63;
-      const to = (move >>> 6) & 63;
+      const from = moveFrom(move);
+      const to = moveTo(move);
       const changedLo = SQUARE_LO[from] | SQUARE_LO[to];
       const changedHi = SQUARE_HI[from] | SQUARE_HI[to];
       const captures = countManCaptureMoves(rules, enemy, enemyMenLo, enemyMenHi, ownLo ^ changedLo, ownHi ^ changedHi, emptyLo ^ changedLo, emptyHi ^ changedHi); // prettier-ignore
@@ -106,9 +119,9 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
   const back = rules.manCaptureBack[enemy];
   for (let i = 0; i < count; i++) {
     const move = moves[i];
-    const from = move & 63;
-    const to = (move >>> 6) & 63;
-    const taker = back[move & 4095];
+    const from = moveFrom(move);
+    const to = moveTo(move);
+    const taker = back[moveSquares(move)];
     const threatened =
       (ontoLo & SQUARE_LO[to]) |
       (ontoHi & SQUARE_HI[to]) |
@@ -138,20 +151,20 @@ function countRepliesOfList(rules: Rules, state: Int32Array, list: MoveList): nu
   const count = generateMoves(rules, state, list);
   const color = state[SIDE];
   const enemy = color ^ 1;
-  const ownLo = state[2 * color] | state[4 + 2 * color];
-  const ownHi = state[2 * color + 1] | state[5 + 2 * color];
-  const enemyMenLo = state[2 * enemy];
-  const enemyMenHi = state[2 * enemy + 1];
-  const enemyKingsLo = state[4 + 2 * enemy];
-  const enemyKingsHi = state[5 + 2 * enemy];
+  const ownLo = piecesLo(state, color);
+  const ownHi = piecesHi(state, color);
+  const enemyMenLo = state[menLoWord(enemy)];
+  const enemyMenHi = state[menHiWord(enemy)];
+  const enemyKingsLo = state[kingsLoWord(enemy)];
+  const enemyKingsHi = state[kingsHiWord(enemy)];
   const moves = list.moves;
   const capturedLo = list.capturedLo;
   const capturedHi = list.capturedHi;
   let nodes = 0;
   for (let i = 0; i < count; i++) {
     const move = moves[i];
-    const from = move & 63;
-    const to = (move >>> 6) & 63;
+    const from = moveFrom(move);
+    const to = moveTo(move);
     // The mover's pieces after the move (men and kings alike: the opponent sees one set).
     // A king's capture may end where it started, so leave before landing.
     let afterLo = ownLo;

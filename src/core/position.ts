@@ -3,17 +3,24 @@
  * over one state array (state.ts). Reading and writing position text lives here too.
  */
 import { squaresOf } from './bitboard.js';
+import { moveFrom, moveTo } from './movegen.js';
 import { fail, ok, type Result } from './result.js';
 import { parseSquare, squareName } from './square.js';
 import {
   applyMove,
+  BLACK_KINGS,
+  BLACK_MEN,
   computeKey,
   KEY_HI,
   KEY_LO,
   QUIET_PLIES,
+  setWord,
   SIDE,
+  squareWord,
   STATE_SIZE,
   toggleSquare,
+  WHITE_KINGS,
+  WHITE_MEN,
 } from './state.js';
 import { BLACK, rulesFor, WHITE, type Color, type Rules, type VariantName } from './variant.js';
 
@@ -177,16 +184,16 @@ export class Position {
 
   /** Plays a legal move (as listed by the move generator) in place. */
   play(move: number, capturedLo: number, capturedHi: number): void {
-    applyMove(this.rules, this.state, move & 63, (move >>> 6) & 63, capturedLo, capturedHi);
+    applyMove(this.rules, this.state, moveFrom(move), moveTo(move), capturedLo, capturedHi);
   }
 
   /** What stands on a square: '.', 'w' White man, 'W' White king, 'b', 'B'. */
   pieceAt(square: number): '.' | 'w' | 'W' | 'b' | 'B' {
-    const has = (set: number) => ((this.state[2 * set + (square >> 5)] >>> square) & 1) === 1;
-    if (has(0)) return 'w';
-    if (has(1)) return 'b';
-    if (has(2)) return 'W';
-    if (has(3)) return 'B';
+    const has = (set: number) => ((this.state[squareWord(set, square)] >>> square) & 1) === 1;
+    if (has(WHITE_MEN)) return 'w';
+    if (has(BLACK_MEN)) return 'b';
+    if (has(WHITE_KINGS)) return 'W';
+    if (has(BLACK_KINGS)) return 'B';
     return '.';
   }
 
@@ -219,6 +226,6 @@ export class Position {
 
   /** Squares of one piece set (0 White men, 1 Black men, 2 White kings, 3 Black kings). */
   squares(set: number): number[] {
-    return squaresOf(this.state[2 * set], this.state[2 * set + 1]);
+    return squaresOf(this.state[setWord(set, 0)], this.state[setWord(set, 1)]);
   }
 }

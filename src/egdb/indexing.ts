@@ -10,7 +10,7 @@
  *
  *   index = ((r0 * n1 + r1) * n2 + r2) * n3 + r3      r0 mirror-reduced, ni = C(domain, ki)
  */
-import { SIDE } from '../core/state.js';
+import { PIECE_WORDS, setWord, SIDE } from '../core/state.js';
 import { WHITE } from '../core/variant.js';
 import { type Material } from './material.js';
 import { mirrorWord } from './symmetry.js';
@@ -177,15 +177,15 @@ export class Indexer {
   index(state: Int32Array): number {
     const first = this.first;
     const firstSet = GROUP_SET[first];
-    const entry = this.table.reduce[rankOfSet(state[2 * firstSet], state[2 * firstSet + 1], GROUP_OFFSET[first])]; // prettier-ignore
+    const entry = this.table.reduce[rankOfSet(state[setWord(firstSet, 0)], state[setWord(firstSet, 1)], GROUP_OFFSET[first])]; // prettier-ignore
     const mirrored = (entry & 1) === 1;
     this.mirrored = mirrored;
     let index = (entry >> 1) * this.strides[first];
     for (let group = first + 1; group < 4; group++) {
       if (this.counts[group] === 0) continue;
       const set = GROUP_SET[group];
-      const lo = mirrored ? mirrorWord(state[2 * set]) : state[2 * set];
-      const hi = mirrored ? mirrorWord(state[2 * set + 1]) : state[2 * set + 1];
+      const lo = mirrored ? mirrorWord(state[setWord(set, 0)]) : state[setWord(set, 0)];
+      const hi = mirrored ? mirrorWord(state[setWord(set, 1)]) : state[setWord(set, 1)];
       index += rankOfSet(lo, hi, GROUP_OFFSET[group]) * this.strides[group];
     }
     return index;
@@ -198,12 +198,12 @@ export class Indexer {
   prepare(state: Int32Array): void {
     const first = this.first;
     const firstSet = GROUP_SET[first];
-    this.firstEntry = this.table.reduce[rankOfSet(state[2 * firstSet], state[2 * firstSet + 1], GROUP_OFFSET[first])]; // prettier-ignore
+    this.firstEntry = this.table.reduce[rankOfSet(state[setWord(firstSet, 0)], state[setWord(firstSet, 1)], GROUP_OFFSET[first])]; // prettier-ignore
     let rest = 0;
     for (let group = first + 1; group < 4; group++) {
       if (this.counts[group] === 0) continue;
       const set = GROUP_SET[group];
-      this.part[group] = rankOfSet(state[2 * set], state[2 * set + 1], GROUP_OFFSET[group]) * this.strides[group]; // prettier-ignore
+      this.part[group] = rankOfSet(state[setWord(set, 0)], state[setWord(set, 1)], GROUP_OFFSET[group]) * this.strides[group]; // prettier-ignore
       rest += this.part[group];
     }
     this.restPart = rest;
@@ -236,7 +236,7 @@ export class Indexer {
    * names no position (two pieces on one square).
    */
   decode(index: number, state: Int32Array): boolean {
-    for (let i = 0; i < 8; i++) state[i] = 0;
+    for (let i = 0; i < PIECE_WORDS; i++) state[i] = 0;
     state[SIDE] = WHITE;
     let occupiedLo = 0;
     let occupiedHi = 0;
@@ -252,8 +252,8 @@ export class Indexer {
       occupiedLo |= lo;
       occupiedHi |= hi;
       const set = GROUP_SET[group];
-      state[2 * set] = lo;
-      state[2 * set + 1] = hi;
+      state[setWord(set, 0)] = lo;
+      state[setWord(set, 1)] = hi;
     }
     return true;
   }

@@ -23,8 +23,18 @@
  * unit's entries, the lists of entries by distance are linked through one more, and a
  * parent's index is found from the one group of pieces that moved (Indexer.indexChanged).
  */
-import { generateMoves, MoveList } from '../core/movegen.js';
-import { applyMoveToSets, SIDE, STATE_SIZE } from '../core/state.js';
+import { generateMoves, isCapture, MoveList, moveFrom, moveTo } from '../core/movegen.js';
+import {
+  applyMoveToSets,
+  occupancyHi,
+  occupancyLo,
+  SIDE,
+  squareWord,
+  STATE_SIZE,
+  WHITE_KINGS,
+  WHITE_KINGS_LO,
+  WHITE_MEN_LO,
+} from '../core/state.js';
 import {
   DIRECTION_COUNT,
   NEIGHBOUR,
@@ -130,10 +140,10 @@ export function solveUnit(
       let drawExit = false;
       for (let i = 0; i < count; i++) {
         const move = list.moves[i];
-        const from = move & 63;
-        const to = (move >>> 6) & 63;
-        const isKing = ((from < 32 ? state[4] : state[5]) >>> from) & 1;
-        if (move >>> 12 === 0 && (isKing === 1 || to >> 3 !== rules.crownRank[0])) {
+        const from = moveFrom(move);
+        const to = moveTo(move);
+        const isKing = (state[squareWord(WHITE_KINGS, from)] >>> from) & 1;
+        if (!isCapture(move) && (isKing === 1 || to >> 3 !== rules.crownRank[0])) {
           stay++;
           continue;
         }
@@ -147,7 +157,7 @@ export function solveUnit(
       }
       if (stay > 255) throw new Error('more quiet moves than a counter holds');
       inside[entry] = stay;
-      if (list.moves[0] >>> 12 !== 0) flags[entry] = FLAG_CAPTURE;
+      if (isCapture(list.moves[0])) flags[entry] = FLAG_CAPTURE;
       if (bestWin !== Infinity) {
         flags[entry] |= FLAG_WIN_EXIT;
         winExits.push(bestWin, entry); // child lost in bestWin - 1: won in bestWin
@@ -195,13 +205,12 @@ export function solveUnit(
         if (m === 1) mirrorInPlace(state);
         swapColours(state, moved);
         targetIndexer.prepare(moved);
-        const occupiedLo = moved[0] | moved[2] | moved[4] | moved[6];
-        const occupiedHi = moved[1] | moved[3] | moved[5] | moved[7];
-        // White's men (words 0 and 1, index group 0) and kings (words 4 and 5, group 1):
-        // each came from an empty square.
+        const occupiedLo = occupancyLo(moved);
+        const occupiedHi = occupancyHi(moved);
+        // White's men (index group 0) and kings (group 1): each came from an empty square.
         for (let group = 0; group < 2; group++) {
           const king = group === 1;
-          const word = king ? 4 : 0;
+          const word = king ? WHITE_KINGS_LO : WHITE_MEN_LO;
           // Moving a piece of a group after the first keeps the first group's orientation.
           if (king && targetIndexer.material.moverMen > 0 && !targetIndexer.preparedKeepsOrientation) continue; // prettier-ignore
           const directions = king ? slides : steps;

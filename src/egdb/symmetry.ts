@@ -12,7 +12,15 @@
  * Neither is a symmetry of the no-progress counter or the Zobrist key; these functions
  * move the pieces and the side to move only.
  */
-import { SIDE } from '../core/state.js';
+import {
+  BLACK_KINGS,
+  BLACK_MEN,
+  PIECE_WORDS,
+  setWord,
+  SIDE,
+  WHITE_KINGS,
+  WHITE_MEN,
+} from '../core/state.js';
 
 /** Each byte of `x` bit-reversed: the files of every rank mirrored. */
 const REVERSED_BYTE = Uint8Array.from({ length: 256 }, (_, byte) => {
@@ -42,7 +50,7 @@ export function reverseWord(x: number): number {
 
 /** Mirrors the pieces of `state` left-right in place. */
 export function mirrorInPlace(state: Int32Array): void {
-  for (let i = 0; i < 8; i++) state[i] = mirrorWord(state[i]);
+  for (let i = 0; i < PIECE_WORDS; i++) state[i] = mirrorWord(state[i]);
 }
 
 /**
@@ -51,16 +59,18 @@ export function mirrorInPlace(state: Int32Array): void {
  * `target` may be `source`.
  */
 export function swapColours(source: Int32Array, target: Int32Array): void {
-  // Sets: 0 White men, 1 Black men, 2 White kings, 3 Black kings; halves swap with the turn.
-  const wmLo = source[0], wmHi = source[1], bmLo = source[2], bmHi = source[3]; // prettier-ignore
-  const wkLo = source[4], wkHi = source[5], bkLo = source[6], bkHi = source[7]; // prettier-ignore
-  target[0] = reverseWord(bmHi);
-  target[1] = reverseWord(bmLo);
-  target[2] = reverseWord(wmHi);
-  target[3] = reverseWord(wmLo);
-  target[4] = reverseWord(bkHi);
-  target[5] = reverseWord(bkLo);
-  target[6] = reverseWord(wkHi);
-  target[7] = reverseWord(wkLo);
+  for (let kings = 0; kings < 2; kings++) {
+    const white = kings === 0 ? WHITE_MEN : WHITE_KINGS;
+    const black = kings === 0 ? BLACK_MEN : BLACK_KINGS;
+    // Both colours' words are read before any is written; the halves swap with the turn.
+    const whiteLo = source[setWord(white, 0)];
+    const whiteHi = source[setWord(white, 1)];
+    const blackLo = source[setWord(black, 0)];
+    const blackHi = source[setWord(black, 1)];
+    target[setWord(white, 0)] = reverseWord(blackHi);
+    target[setWord(white, 1)] = reverseWord(blackLo);
+    target[setWord(black, 0)] = reverseWord(whiteHi);
+    target[setWord(black, 1)] = reverseWord(whiteLo);
+  }
   target[SIDE] = source[SIDE] ^ 1;
 }

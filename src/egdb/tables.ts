@@ -4,7 +4,7 @@
  * in its own EndgameTables, whose probe allocates nothing.
  */
 import { popcount32 } from '../core/bitboard.js';
-import { SIDE } from '../core/state.js';
+import { kingsHiWord, kingsLoWord, menHiWord, menLoWord, SIDE } from '../core/state.js';
 import { BLACK, type Rules } from '../core/variant.js';
 import { Indexer } from './indexing.js';
 import { keyOf, materialKey, pieceCount, type Material } from './material.js';
@@ -64,10 +64,10 @@ export class EndgameTables {
   probe(state: Int32Array): number {
     const mover = state[SIDE];
     const other = mover ^ 1;
-    const moverMen = popcount32(state[2 * mover]) + popcount32(state[2 * mover + 1]);
-    const moverKings = popcount32(state[4 + 2 * mover]) + popcount32(state[5 + 2 * mover]);
-    const otherMen = popcount32(state[2 * other]) + popcount32(state[2 * other + 1]);
-    const otherKings = popcount32(state[4 + 2 * other]) + popcount32(state[5 + 2 * other]);
+    const moverMen = popcount32(state[menLoWord(mover)]) + popcount32(state[menHiWord(mover)]);
+    const moverKings = popcount32(state[kingsLoWord(mover)]) + popcount32(state[kingsHiWord(mover)]); // prettier-ignore
+    const otherMen = popcount32(state[menLoWord(other)]) + popcount32(state[menHiWord(other)]);
+    const otherKings = popcount32(state[kingsLoWord(other)]) + popcount32(state[kingsHiWord(other)]); // prettier-ignore
     if (moverMen + moverKings === 0) return 1;
     if (moverMen + moverKings + otherMen + otherKings > this.maxPieces) return -1;
     if (otherMen + otherKings === 0) return -1;

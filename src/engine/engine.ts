@@ -4,7 +4,7 @@
  * best move and reports progress as typed events; nothing here formats protocol text.
  */
 import { existsSync } from 'node:fs';
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { formatLine, legalMoves, parseMove, type LegalMove } from '../core/notation.js';
 import { perft } from '../core/perft.js';
@@ -69,6 +69,53 @@ export interface SearchProgress {
 
 /** How often a running search reports its progress. */
 export const PROGRESS_INTERVAL_MS = 1000;
+
+/** How one search runs (Engine.searchPlan). */
+interface SearchPlan {
+  readonly limits: SearchLimits;
+  readonly threads: number;
+  /** Lines the main thread searches. */
+  readonly multiPV: number;
+  /** The skill level when below full strength. */
+  readonly skillLevel: number | undefined;
+}
+
+/** The transposition table's age wraps at this mask (six bits in an entry). */
+const TT_AGE_MASK = 63;
+
+/**
+ * The main search thread's channel for its info lines: each is handed to `onInfo`, the
+ * latest principal line's first two moves are kept (the answer if the threads stall), and
+ * `finished` resolves after the thread's last message, or at end() when the thread failed.
+ */
+class InfoChannel {
+  private readonly channel = new MessageChannel();
+  latest: readonly PackedMove[] = [];
+  readonly finished: Promise<void>;
+  private resolveFinished: () => void = () => {};
+
+  constructor(onInfo: (info: SearchInfo) => void) {
+    this.finished = new Promise<void>((resolve) => (this.resolveFinished = resolve));
+    this.channel.port1.on('message', (message: SearchInfo | typeof DONE) => {
+      if (message === DONE) return this.resolveFinished();
+      if (message.multipv === 1 && message.pv.length > 0) this.latest = message.pv.slice(0, 2);
+      onInfo(message);
+    });
+  }
+
+  /** The end the search thread writes to. */
+  get port(): MessagePort {
+    return this.channel.port2;
+  }
+
+  end(): void {
+    this.resolveFinished();
+  }
+
+  close(): void {
+    this.channel.port1.close();
+  }
+}
 
 export interface BenchResult {
   readonly nodes: number;
@@ -402,10 +449,48 @@ export class Engine {
     const position = this.game.position;
     const control = this.control;
     control.reset(requested.ponder === true);
-    let abandoned = false;
-    this.ttAge = (this.ttAge + 1) & 63;
-    // Below full strength: one thread, a few lines to choose from, the level's depth cap
-    // and node budget (the go limits can only make them smaller).
+    this.ttAge = (this.ttAge + 1) & TT_AGE_MASK;
+    const plan = this.searchPlan(requested);
+    const info = new InfoChannel((message) => {
+      if (!this.benchRunning) this.events.info({ ...message, pv: formatLine(position, message.pv) }); // prettier-ignore
+    });
+    const run = { abandoned: false };
+    const tasks = this.startThreads(plan, startTime, info, run);
+    const ticker = this.startProgressTicker(position, startTime);
+    let answer: (best: { move?: string; ponder?: string }) => void = () => {};
+    const answered = new Promise<{ move?: string; ponder?: string }>((r) => (answer = r));
+    void Promise.all([...tasks, info.finished]).then((all) => {
+      if (run.abandoned) return;
+      const results = all.slice(0, plan.threads) as (SearchResult | undefined)[];
+      const main = results[0];
+      if (this.events.progress !== undefined && main?.interrupted === true) {
+        this.events.progress({ ...this.progress(position, startTime, false), depth: main.depth });
+      }
+      answer(pickBest(results, position));
+    });
+    this.abandon = () => {
+      run.abandoned = true;
+      this.events.error(`search stalled: no answer ${STALL_MS} ms after stop; its threads are replaced`); // prettier-ignore
+      this.replacePool(this.settings.threads);
+      const [move, ponder] = info.latest;
+      answer(move !== undefined ? bestMoveText(position, move, ponder) : pickBest([], position));
+    };
+    return answered.then((best) => {
+      clearInterval(ticker);
+      info.close();
+      clearTimeout(this.stallTimer);
+      this.stallTimer = undefined;
+      this.abandon = undefined;
+      return { ...best, nodes: control.totalNodes() };
+    });
+  }
+
+  /**
+   * What a search runs with: the go limits (searchmoves as packed moves) and, below full
+   * strength, one thread, a few lines to choose from, the level's depth cap and node budget
+   * (the go limits can only make them smaller).
+   */
+  private searchPlan(requested: GoLimits): SearchPlan {
     const skill = this.settings.skillLevel;
     const weakened = skill < MAX_SKILL_LEVEL;
     const capped = skillSettings(skill);
@@ -417,89 +502,77 @@ export class Engine {
         nodes: Math.min(requested.nodes ?? Infinity, capped.nodes),
       }),
     };
-    const threads = weakened ? 1 : this.settings.threads;
-    const channel = new MessageChannel();
-    let infoDone: () => void = () => {};
-    const infoFinished = new Promise<void>((resolve) => (infoDone = resolve));
-    // The main thread's latest line: the answer if its threads stall.
-    let latest: readonly PackedMove[] = [];
-    channel.port1.on('message', (message: SearchInfo | typeof DONE) => {
-      if (message === DONE) return infoDone();
-      if (message.multipv === 1 && message.pv.length > 0) latest = message.pv.slice(0, 2);
-      if (!this.benchRunning) this.events.info({ ...message, pv: formatLine(position, message.pv) }); // prettier-ignore
-    });
+    return {
+      limits,
+      threads: weakened ? 1 : this.settings.threads,
+      multiPV: weakened ? Math.max(this.settings.multiPV, SKILL_LINES) : this.settings.multiPV,
+      skillLevel: weakened ? skill : undefined,
+    };
+  }
+
+  /**
+   * Sends the search task to each thread of the pool (the main thread, 0, with the info
+   * channel). A failed thread is reported and counts as no result; when the main thread
+   * fails the others are stopped. Once the search is abandoned, failures are expected.
+   */
+  private startThreads(
+    plan: SearchPlan,
+    startTime: number,
+    info: InfoChannel,
+    run: { readonly abandoned: boolean },
+  ): Promise<SearchResult | undefined>[] {
     const base = {
       state: this.game.position.state,
       variant: this.settings.variant,
       gameKeys: this.game.keys,
-      limits,
+      limits: plan.limits,
       ttBuffer: this.ttBuffer,
       ttGeneration: this.ttGeneration,
       ttAge: this.ttAge,
       controlBuffer: this.control.buffer,
       evalWeights: this.evaluators.weights,
       evalGeneration: this.evalGeneration,
-      threads,
+      threads: plan.threads,
       tables: (this.egdb?.tables ?? []) as TableData[],
       tablesGeneration: this.tablesGeneration,
       newGame: this.newGamePending,
     };
     this.newGamePending = false;
     const tasks: Promise<SearchResult | undefined>[] = [];
-    for (let thread = 0; thread < threads; thread++) {
+    for (let thread = 0; thread < plan.threads; thread++) {
       const settings = {
-        multiPV: thread > 0 ? 1 : weakened ? Math.max(this.settings.multiPV, SKILL_LINES) : this.settings.multiPV, // prettier-ignore
+        multiPV: thread > 0 ? 1 : plan.multiPV,
         drawPlies: this.settings.drawPlies,
         moveOverhead: this.settings.moveOverhead,
         threadIndex: thread,
         startTime,
-        skillLevel: weakened ? skill : undefined,
+        skillLevel: plan.skillLevel,
       };
       const task: SearchTask =
-        thread === 0 ? { ...base, settings, port: channel.port2 } : { ...base, settings };
-      const run = this.pool.run(task, thread === 0 ? { transferList: [channel.port2] } : {});
+        thread === 0 ? { ...base, settings, port: info.port } : { ...base, settings };
+      const started = this.pool.run(task, thread === 0 ? { transferList: [info.port] } : {});
       tasks.push(
-        run.catch((error: unknown) => {
-          if (abandoned) return undefined;
+        started.catch((error: unknown) => {
+          if (run.abandoned) return undefined;
           this.events.error(`search thread ${thread} failed: ${error instanceof Error ? error.message : String(error)}`); // prettier-ignore
           if (thread === 0) {
-            control.stop();
-            infoDone();
+            this.control.stop();
+            info.end();
           }
           return undefined;
         }),
       );
     }
-    const report = this.events.progress?.bind(this.events);
-    const ticker =
-      report === undefined
-        ? undefined
-        : setInterval(() => report(this.progress(position, startTime, true)), PROGRESS_INTERVAL_MS); // prettier-ignore
-    let answer: (best: { move?: string; ponder?: string }) => void = () => {};
-    const answered = new Promise<{ move?: string; ponder?: string }>((r) => (answer = r));
-    void Promise.all([...tasks, infoFinished]).then((all) => {
-      if (abandoned) return;
-      const results = all.slice(0, threads) as (SearchResult | undefined)[];
-      const main = results[0];
-      if (report !== undefined && main?.interrupted === true) {
-        report({ ...this.progress(position, startTime, false), depth: main.depth });
-      }
-      answer(pickBest(results, position));
-    });
-    this.abandon = () => {
-      abandoned = true;
-      this.events.error(`search stalled: no answer ${STALL_MS} ms after stop; its threads are replaced`); // prettier-ignore
-      this.replacePool(this.settings.threads);
-      answer(latest.length > 0 ? bestMoveText(position, latest[0], latest[1]) : pickBest([], position)); // prettier-ignore
-    };
-    return answered.then((best) => {
-      clearInterval(ticker);
-      channel.port1.close();
-      clearTimeout(this.stallTimer);
-      this.stallTimer = undefined;
-      this.abandon = undefined;
-      return { ...best, nodes: control.totalNodes() };
-    });
+    return tasks;
+  }
+
+  /** Reports the search's progress every PROGRESS_INTERVAL_MS, if anyone listens. */
+  private startProgressTicker(position: Position, startTime: number): NodeJS.Timeout | undefined {
+    if (this.events.progress === undefined) return undefined;
+    return setInterval(
+      () => this.events.progress?.(this.progress(position, startTime, true)),
+      PROGRESS_INTERVAL_MS,
+    );
   }
 
   /**

@@ -11,7 +11,17 @@
  */
 import { NOT_FILE_A, NOT_FILE_H, popcount32 } from '../core/bitboard.js';
 import { countQuietMoves } from '../core/movegen.js';
-import { BLACK_KINGS, BLACK_MEN, SIDE, WHITE_KINGS, WHITE_MEN } from '../core/state.js';
+import {
+  BLACK_KINGS_HI,
+  BLACK_KINGS_LO,
+  BLACK_MEN_HI,
+  BLACK_MEN_LO,
+  SIDE,
+  WHITE_KINGS_HI,
+  WHITE_KINGS_LO,
+  WHITE_MEN_HI,
+  WHITE_MEN_LO,
+} from '../core/state.js';
 import type { Rules, VariantName } from '../core/variant.js';
 import SHIPPED_WEIGHTS from '../../data/eval-weights.json' with { type: 'json' };
 import { parseEvalWeights, type EvalWeights, type EvalWeightSet } from './eval-weights.js';
@@ -184,14 +194,14 @@ export class Evaluator {
 
   /** The evaluation of a state for its side to move (see the file comment). */
   evaluate(state: Int32Array): number {
-    const wmLo = state[2 * WHITE_MEN];
-    const wmHi = state[2 * WHITE_MEN + 1];
-    const bmLo = state[2 * BLACK_MEN];
-    const bmHi = state[2 * BLACK_MEN + 1];
-    const wkLo = state[2 * WHITE_KINGS];
-    const wkHi = state[2 * WHITE_KINGS + 1];
-    const bkLo = state[2 * BLACK_KINGS];
-    const bkHi = state[2 * BLACK_KINGS + 1];
+    const wmLo = state[WHITE_MEN_LO];
+    const wmHi = state[WHITE_MEN_HI];
+    const bmLo = state[BLACK_MEN_LO];
+    const bmHi = state[BLACK_MEN_HI];
+    const wkLo = state[WHITE_KINGS_LO];
+    const wkHi = state[WHITE_KINGS_HI];
+    const bkLo = state[BLACK_KINGS_LO];
+    const bkHi = state[BLACK_KINGS_HI];
     const whiteMen = popcount32(wmLo) + popcount32(wmHi);
     const blackMen = popcount32(bmLo) + popcount32(bmHi);
     const whiteKings = popcount32(wkLo) + popcount32(wkHi);

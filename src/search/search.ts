@@ -9,15 +9,28 @@
  */
 import { popcount32 } from '../core/bitboard.js';
 import {
+  encodeMove,
   generateMoves,
   hasCapture,
+  isCapture,
   MoveList,
   MAX_MOVES,
+  moveFrom,
+  moveTo,
   sameMove,
   type PackedMove,
 } from '../core/movegen.js';
 import { Position } from '../core/position.js';
-import { applyMove, KEY_HI, KEY_LO, QUIET_PLIES, SIDE, STATE_SIZE } from '../core/state.js';
+import {
+  applyMove,
+  KEY_HI,
+  KEY_LO,
+  kingsHiWord,
+  kingsLoWord,
+  QUIET_PLIES,
+  SIDE,
+  STATE_SIZE,
+} from '../core/state.js';
 import type { Rules } from '../core/variant.js';
 import { codeAfterMove, codeRank } from '../egdb/best.js';
 import type { EndgameTables } from '../egdb/tables.js';
@@ -142,6 +155,25 @@ interface Deepened {
 }
 
 const TT_MOVE_SCORE = 1 << 30;
+
+/** Nodes between two looks at the stop flag and the clock. */
+const CHECK_INTERVAL = 1024;
+/**
+ * A search allowed less than this many milliseconds looks every SHORT_CHECK_INTERVAL nodes
+ * instead: with a nearly empty clock, 1024 nodes of code not yet compiled to machine code
+ * can take longer than the whole budget.
+ */
+const SHORT_SEARCH_MS = 50;
+const SHORT_CHECK_INTERVAL = 64;
+
+/**
+ * How the table keeps a move: its squares with its index in the node's move list in the
+ * field that holds a move's capture count (the list, and so the index, is the same each
+ * time the position is searched). 0 is no move.
+ */
+function moveRef(move: number, index: number): number {
+  return encodeMove(moveFrom(move), moveTo(move), index);
+}
 const KILLER_SCORE = 1 << 24;
 const CAPTURE_SCORE = 1 << 26;
 const CROWNING_SCORE = 1 << 25;
@@ -188,7 +220,8 @@ export class Searcher {
   private startTime = 0;
   private budget: TimeBudget = { optimum: Infinity, maximum: Infinity };
   private maximumTime = Infinity;
-  private checkCountdown = 1024;
+  private checkCountdown = CHECK_INTERVAL;
+  private checkInterval = CHECK_INTERVAL;
   /** The depth of the iteration under way; depth 1 always completes. */
   private rootDepth = 0;
   /** Endgame databases, or null: then the probe at node entry is one test of this field. */
@@ -285,11 +318,12 @@ export class Searcher {
     this.threadIndex = settings.threadIndex;
     this.nodes = 0;
     this.aborted = false;
-    this.checkCountdown = 1024;
     this.startTime = settings.startTime;
     this.nodeLimit = limits.nodes ?? Infinity;
     this.budget = timeBudget({ ...limits, ponder: false }, root.sideToMove, settings.moveOverhead);
     this.maximumTime = this.budget.maximum;
+    this.checkInterval = this.maximumTime < SHORT_SEARCH_MS ? SHORT_CHECK_INTERVAL : CHECK_INTERVAL;
+    this.checkCountdown = this.checkInterval;
     for (let i = 0; i < this.history.length; i++) this.history[i] >>= 1;
 
     // Game history for repetition: only positions since the last irreversible move matter.
@@ -554,7 +588,7 @@ export class Searcher {
       return;
     }
     if (--this.checkCountdown > 0) return;
-    this.checkCountdown = 1024;
+    this.checkCountdown = this.checkInterval;
     this.control.setNodes(this.threadIndex, this.nodes);
     if (this.control.stopped) {
       this.aborted = true;
@@ -586,10 +620,10 @@ export class Searcher {
     const scores = this.moveScores[ply];
     const state = this.states[ply];
     const color = state[SIDE];
-    const enemyKingsLo = state[6 - 2 * color];
-    const enemyKingsHi = state[7 - 2 * color];
-    const ownKingsLo = state[4 + 2 * color];
-    const ownKingsHi = state[5 + 2 * color];
+    const enemyKingsLo = state[kingsLoWord(color ^ 1)];
+    const enemyKingsHi = state[kingsHiWord(color ^ 1)];
+    const ownKingsLo = state[kingsLoWord(color)];
+    const ownKingsHi = state[kingsHiWord(color)];
     const crownRank = this.rules.crownRank[color];
     // A killer that is -1 matches no move: how the killers feature is switched off.
     const killer1 = this.features.killers ? this.killers[2 * ply] : -1;
@@ -598,12 +632,12 @@ export class Searcher {
     const historyBase = color * 4096;
     for (let i = 0; i < count; i++) {
       const move = list.moves[i];
-      const from = move & 63;
-      const to = (move >>> 6) & 63;
+      const from = moveFrom(move);
+      const to = moveTo(move);
       let score: number;
-      if ((ttMove & 0xfff) === (move & 0xfff) && ttMove >>> 12 === i) {
+      if (ttMove === moveRef(move, i)) {
         score = TT_MOVE_SCORE;
-      } else if (move >>> 12 > 0) {
+      } else if (isCapture(move)) {
         const kingsTaken = popcount32(list.capturedLo[i] & enemyKingsLo) + popcount32(list.capturedHi[i] & enemyKingsHi); // prettier-ignore
         score =
           CAPTURE_SCORE +
@@ -646,7 +680,7 @@ export class Searcher {
     for (let k = 0; k < STATE_SIZE; k++) child[k] = state[k];
     const list = this.lists[ply];
     const move = list.moves[index];
-    applyMove(this.rules, child, move & 63, (move >>> 6) & 63, list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
+    applyMove(this.rules, child, moveFrom(move), moveTo(move), list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
     const keyIndex = this.rootKeyIndex + ply + 1;
     this.keysLo[keyIndex] = child[KEY_LO];
     this.keysHi[keyIndex] = child[KEY_HI];
@@ -722,7 +756,7 @@ export class Searcher {
     const list = this.lists[ply];
     const count = generateMoves(rules, state, list);
     if (count === 0) return -MATE + ply;
-    const captures = list.moves[0] >>> 12 > 0;
+    const captures = isCapture(list.moves[0]);
 
     // A forced reply costs nothing to look at one ply deeper.
     if (count === 1 && this.features.singleReplyExtension && ply < 2 * this.rootDepth) depth++;
@@ -799,8 +833,8 @@ export class Searcher {
       }
     }
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > originalAlpha ? BOUND_EXACT : BOUND_UPPER; // prettier-ignore
-    const moveRef = bestIndex >= 0 ? (list.moves[bestIndex] & 0xfff) | (bestIndex << 12) : 0;
-    tt.store(keyLo, keyHi, moveRef, bound, scoreToTable(bestScore, ply), depth);
+    const ref = bestIndex >= 0 ? moveRef(list.moves[bestIndex], bestIndex) : 0;
+    tt.store(keyLo, keyHi, ref, bound, scoreToTable(bestScore, ply), depth);
     return bestScore;
   }
 
@@ -819,12 +853,12 @@ export class Searcher {
     }
     const bonus = Math.min(depth * depth, 400);
     const base = color * 4096;
-    const slot = base + (move & 63) * 64 + ((move >>> 6) & 63);
+    const slot = base + moveFrom(move) * 64 + moveTo(move);
     this.history[slot] += bonus - ((this.history[slot] * bonus) >> 14);
     const list = this.lists[ply];
     for (let i = 0; i < tried; i++) {
       const other = list.moves[order[i]];
-      const at = base + (other & 63) * 64 + ((other >>> 6) & 63);
+      const at = base + moveFrom(other) * 64 + moveTo(other);
       this.history[at] -= bonus + ((this.history[at] * bonus) >> 14);
     }
   }

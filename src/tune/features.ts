@@ -7,7 +7,7 @@
  */
 import { popcount32 } from '../core/bitboard.js';
 import { countQuietMoves } from '../core/movegen.js';
-import { SIDE } from '../core/state.js';
+import { SIDE, squareWord } from '../core/state.js';
 import type { Rules } from '../core/variant.js';
 import {
   backedMen,
@@ -42,7 +42,7 @@ export function evalFeatures(rules: Rules, state: Int32Array, out: Float64Array)
     const sign = color === 0 ? 1 : -1;
     const isMan = set < 2;
     for (let square = 0; square < 64; square++) {
-      if (((state[2 * set + (square >> 5)] >>> square) & 1) === 0) continue;
+      if (((state[squareWord(set, square)] >>> square) & 1) === 0) continue;
       const table = isMan ? OFFSET.manSquare : OFFSET.kingSquare;
       out[table + squareTableIndex(square, color)] += sign;
       out[isMan ? OFFSET.man : OFFSET.king] += sign;

@@ -7,7 +7,7 @@
  * The positions file is text: '#' lines are comments (the first says the variant), then one
  * position a line: the result for White (`1`, `0.5`, `0`) and the position text.
  */
-import { generateMoves, hasCapture, MoveList } from '../core/movegen.js';
+import { generateMoves, hasCapture, MoveList, moveFrom, moveTo } from '../core/movegen.js';
 import { parseMove } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
@@ -52,7 +52,7 @@ export class CaptureResolver {
       const child = this.states[ply + 1];
       child.set(state);
       const move = list.moves[i];
-      applyMove(rules, child, move & 63, (move >>> 6) & 63, list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
+      applyMove(rules, child, moveFrom(move), moveTo(move), list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
       const score = -this.search(ply + 1, -beta, -Math.max(alpha, best));
       if (score > best) {
         best = score;

@@ -4,7 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { squaresOf } from '../../src/core/bitboard.js';
-import { countMoves, generateMoves, hasCapture, MoveList } from '../../src/core/movegen.js';
+import {
+  countMoves,
+  generateMoves,
+  hasCapture,
+  isCapture,
+  moveFrom,
+  MoveList,
+  moveTo,
+} from '../../src/core/movegen.js';
 import { legalMoves } from '../../src/core/notation.js';
 import { perft } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
@@ -26,7 +34,7 @@ function engineIdentities(p: Position): string[] {
   return legalMoves(p)
     .map((m) => {
       const captured = squaresOf(m.capturedLo, m.capturedHi).map(squareName).sort();
-      return `${squareName(m.move & 63)}>${squareName((m.move >>> 6) & 63)}:${captured.join(',')}`;
+      return `${squareName(moveFrom(m.move))}>${squareName(moveTo(m.move))}:${captured.join(',')}`;
     })
     .sort();
 }
@@ -69,11 +77,11 @@ describe('random games against the simple generator', () => {
         const n = generateMoves(p.rules, p.state, list);
         expect(n).toBe(expected.length);
         expect(countMoves(p.rules, p.state)).toBe(expected.length);
-        expect(hasCapture(p.rules, p.state)).toBe(n > 0 && list.moves[0] >>> 12 > 0);
+        expect(hasCapture(p.rules, p.state)).toBe(n > 0 && isCapture(list.moves[0]));
         const [lo, hi] = computeKey(p.state);
         expect([p.keyLo, p.keyHi]).toEqual([lo, hi]);
         positions++;
-        if (n > 0 && list.moves[0] >>> 12 > 0) captures++;
+        if (n > 0 && isCapture(list.moves[0])) captures++;
         if (p.squares(2).length + p.squares(3).length > 0) kings++;
         if (n === 0) break;
         const i = Math.floor(random() * n);

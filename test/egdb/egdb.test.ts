@@ -5,7 +5,7 @@
  * exhaustive solver, known endings, and the mirror and colour-swap symmetries.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateMoves, MoveList } from '../../src/core/movegen.js';
+import { generateMoves, moveFrom, MoveList, moveTo } from '../../src/core/movegen.js';
 import { Position } from '../../src/core/position.js';
 import { applyMove, computeKey, KEY_HI, KEY_LO, STATE_SIZE } from '../../src/core/state.js';
 import { rulesFor, VARIANT_NAMES, type VariantName } from '../../src/core/variant.js';
@@ -95,7 +95,7 @@ describe.each(VARIANT_NAMES)('%s tables', (variant) => {
         for (let i = 0; i < count; i++) {
           child.set(state);
           const move = list.moves[i];
-          applyMove(rules, child, move & 63, (move >>> 6) & 63, list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
+          applyMove(rules, child, moveFrom(move), moveTo(move), list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
           const reply = tables.probe(child);
           if (reply === DRAW) draw = true;
           else if (isLoss(reply)) fastestWin = Math.min(fastestWin, reply);

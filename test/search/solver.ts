@@ -16,10 +16,18 @@
  * for the very board it was stored for, so a key collision cannot corrupt a proof.
  */
 import { popcount32 } from '../../src/core/bitboard.js';
-import { generateMoves, MoveList, sameMove, type PackedMove } from '../../src/core/movegen.js';
+import {
+  generateMoves,
+  isCapture,
+  moveFrom,
+  MoveList,
+  moveTo,
+  sameMove,
+  type PackedMove,
+} from '../../src/core/movegen.js';
 import { formatMove } from '../../src/core/notation.js';
 import type { Position } from '../../src/core/position.js';
-import { applyMove, KEY_HI, KEY_LO, SIDE, STATE_SIZE } from '../../src/core/state.js';
+import { applyMove, KEY_HI, KEY_LO, setWord, SIDE, STATE_SIZE } from '../../src/core/state.js';
 import type { Rules } from '../../src/core/variant.js';
 
 /** A king's worth in men for the material proofs. */
@@ -96,7 +104,8 @@ class BoardCache<T> {
 export function materialBalance(state: Int32Array, kingValue = KING_VALUE): number {
   const color = state[SIDE];
   const enemy = color ^ 1;
-  const men = (set: number) => popcount32(state[2 * set]) + popcount32(state[2 * set + 1]);
+  const men = (set: number) =>
+    popcount32(state[setWord(set, 0)]) + popcount32(state[setWord(set, 1)]);
   return men(color) - men(enemy) + kingValue * (men(2 + color) - men(2 + enemy));
 }
 
@@ -129,7 +138,7 @@ class Prover {
     next.set(this.states[ply]);
     const list = this.lists[ply];
     const move = list.moves[index];
-    applyMove(this.rules, next, move & 63, (move >>> 6) & 63, list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
+    applyMove(this.rules, next, moveFrom(move), moveTo(move), list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
   }
 
   /** Whether the side to move at `ply` wins within `moves` of its own moves. */
@@ -172,7 +181,7 @@ class Prover {
     const list = this.lists[ply];
     const count = generateMoves(this.rules, state, list);
     if (count === 0) return -LOSS;
-    const captures = list.moves[0] >>> 12 > 0;
+    const captures = isCapture(list.moves[0]);
     if ((depth <= 0 && !captures) || ply >= MAX_PLIES) {
       if (ply >= MAX_PLIES) throw new Error('verifier: line too long');
       return materialBalance(state, this.kingValue);
@@ -238,7 +247,7 @@ function prover(position: Position, options: ProofOptions): { prover: Prover; mo
 function playRoot(prover: Prover, position: Position, m: RootMove): void {
   const state = prover.states[1];
   state.set(position.state);
-  applyMove(prover.rules, state, m.move & 63, (m.move >>> 6) & 63, m.capturedLo, m.capturedHi);
+  applyMove(prover.rules, state, moveFrom(m.move), moveTo(m.move), m.capturedLo, m.capturedHi);
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import { COLOR_NAMES, Game as RulesGame, type GameEnd } from '../../core/game.js';
 import { hasSquare } from '../../core/bitboard.js';
+import { moveFrom } from '../../core/movegen.js';
 import { parseMove, type LegalMove } from '../../core/notation.js';
 import { Position, START_POSITION } from '../../core/position.js';
 import { fail, ok, type Result } from '../../core/result.js';
@@ -112,7 +113,7 @@ export class Game {
     const played: GameMove = {
       text: move.text,
       color: this.sideToMove,
-      from: move.move & 63,
+      from: moveFrom(move.move),
       path: move.path,
       captured,
     };

@@ -5,7 +5,7 @@
  * sentence saying why ("a capture is compulsory", "the maximum capture takes 3"). Plain
  * logic over the rules core; the view only draws what this state says.
  */
-import { listCapturePaths } from '../../core/movegen.js';
+import { listCapturePaths, moveCaptureCount, moveFrom, moveTo } from '../../core/movegen.js';
 import type { LegalMove } from '../../core/notation.js';
 import type { Position } from '../../core/position.js';
 import { squareName } from '../../core/square.js';
@@ -39,15 +39,15 @@ export class MoveInput {
     private readonly position: Position,
     readonly moves: readonly LegalMove[],
   ) {
-    this.maxCapture = moves.length > 0 ? moves[0].move >>> 12 : 0;
+    this.maxCapture = moves.length > 0 ? moveCaptureCount(moves[0].move) : 0;
     if (this.maxCapture > 0) {
       listCapturePaths(position.rules, position.state, (from, landings, count, lo, hi) => {
         const path = Array.from(landings.subarray(1, count + 1));
         const to = path[path.length - 1];
         const move = moves.find(
           (m) =>
-            (m.move & 63) === from &&
-            ((m.move >>> 6) & 63) === to &&
+            moveFrom(m.move) === from &&
+            moveTo(m.move) === to &&
             m.capturedLo === lo &&
             m.capturedHi === hi,
         );
@@ -56,7 +56,7 @@ export class MoveInput {
     } else {
       for (const move of moves) {
         this.paths.push({
-          from: move.move & 63,
+          from: moveFrom(move.move),
           landings: move.path,
           capturedLo: 0,
           capturedHi: 0,
@@ -77,7 +77,7 @@ export class MoveInput {
 
   /** Squares with a piece that has a legal move (all of them must capture, if one must). */
   movable(): number[] {
-    return [...new Set(this.moves.map((m) => m.move & 63))];
+    return [...new Set(this.moves.map((m) => moveFrom(m.move)))];
   }
 
   /** Squares to highlight for the selection: final squares and the next hop of each path. */
@@ -160,7 +160,7 @@ export class MoveInput {
   }
 
   private compulsory(): string {
-    const from = [...new Set(this.moves.map((m) => squareName(m.move & 63)))];
+    const from = [...new Set(this.moves.map((m) => squareName(moveFrom(m.move))))];
     const pieces = `take with ${list(from)}`;
     return this.maxCapture > 1
       ? `a capture is compulsory, and the maximum capture takes ${this.maxCapture}: ${pieces}`
@@ -177,7 +177,7 @@ export class MoveInput {
   /** Why the selected piece cannot go to `square`. */
   private whyNotTo(square: number): string {
     const from = this.selectedSquare!;
-    const fromHere = this.moves.filter((m) => (m.move & 63) === from).map((m) => m.text);
+    const fromHere = this.moves.filter((m) => moveFrom(m.move) === from).map((m) => m.text);
     if (this.maxCapture > 0) {
       const shorter = this.paths.find(
         (p) =>

@@ -3,6 +3,7 @@
  * change it, and render() that draws everything from it. The engine is reached through the
  * server's WebSocket (messages.ts); the rules come from the core, in the browser.
  */
+import { moveFrom } from '../../core/movegen.js';
 import { parseMove } from '../../core/notation.js';
 import { BLACK, WHITE, type Color, type VariantName } from '../../core/variant.js';
 import type { ClientMessage, GoLimits, ServerMessage } from '../messages.js';
@@ -187,7 +188,7 @@ function bestMove(id: number, move: string): void {
   if (search.purpose === 'hint') {
     const parsed = parseMove(state.game.position, move);
     if (parsed.ok) {
-      state.hint = { from: parsed.value.move & 63, path: [...parsed.value.path] };
+      state.hint = { from: moveFrom(parsed.value.move), path: [...parsed.value.path] };
       state.message = `hint: ${parsed.value.text}`;
     }
   } else if (search.purpose === 'move' && search.ply === state.game.moves.length) {
