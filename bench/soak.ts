@@ -8,8 +8,9 @@
  * `games` plays the engine against itself with the match runner, which judges every game,
  * and reports forfeits of each kind (illegal move, time, stall, crash, disconnect), the
  * engines' protocol errors and stderr lines, and the slowest reply against the time it had
- * on its clock. The first `--threads-games` games are played with Threads 2. Ctrl-C stops
- * and reports the games played so far.
+ * on its clock. The first `--threads-games` games are played with Threads 2, half as many
+ * at once, so that both phases keep `--concurrency` search threads busy and a game's clock
+ * never waits for a core. Ctrl-C stops and reports the games played so far.
  *
  * `commands` drives one engine process with a seeded stream of random commands sent without
  * waiting (bench/command-stream.ts) and reports every broken invariant. `npm test` runs the
@@ -33,7 +34,8 @@ games     engine-against-engine games judged by the match runner
   --games N           games in all (default 2000)
   --threads-games N   of which the first N with Threads 2 (default 200)
   --tc TC             time control, as tama match's tc= (default 1+0.01)
-  --concurrency N     games at once (default 2)
+  --concurrency N     search threads busy at once (default 2): N games at Threads 1,
+                      N / 2 (at least 1) at Threads 2
   --engine CMD        the engine command (default: node bin/tama.js of this checkout)
   --openings FILE     openings, played in random order (default data/openings-armenian.txt)
   --seed N            the openings' order (default 1)
@@ -95,12 +97,13 @@ function slowestReplies(
 /** Plays `games` games at `threads` threads; prints and returns whether all went well. */
 async function playGames(values: GamesSettings, games: number, threads: number): Promise<boolean> {
   // prettier-ignore
+  const concurrency = Math.max(1, Math.floor(values.concurrency / threads));
   const args = [
     '--engine', `cmd=${values.engine}`, 'name=A',
     '--engine', `cmd=${values.engine}`, 'name=B',
     '--each', `tc=${values.tc}`, `option.Threads=${threads}`,
     '--games', String(games),
-    '--concurrency', String(values.concurrency),
+    '--concurrency', String(concurrency),
     '--openings', `file=${values.openings}`, 'order=random', `seed=${values.seed}`,
     '--rating-interval', '0',
   ]; // prettier-ignore
@@ -137,7 +140,7 @@ async function playGames(values: GamesSettings, games: number, threads: number):
   const forfeits = FORFEITS.map((kind) => [kind, records.filter((r) => r.termination === kind)] as const); // prettier-ignore
   const minutes = (performance.now() - started) / 60_000;
   const load = loads.length > 0 ? loads.reduce((a, b) => a + b) / loads.length : loadavg()[0];
-  console.log(`Threads ${threads}: ${records.length} games in ${minutes.toFixed(1)} min, tc ${values.tc}, concurrency ${values.concurrency}, mean load ${load.toFixed(1)} (max ${Math.max(0, ...loads).toFixed(1)})`); // prettier-ignore
+  console.log(`Threads ${threads}: ${records.length} games in ${minutes.toFixed(1)} min, tc ${values.tc}, concurrency ${concurrency}, mean load ${load.toFixed(1)} (max ${Math.max(0, ...loads).toFixed(1)})`); // prettier-ignore
   console.log(`  forfeits: ${forfeits.map(([kind, list]) => `${kind} ${list.length}`).join(', ')}`); // prettier-ignore
   for (const [, list] of forfeits) for (const record of list.slice(0, 5)) console.log(`    ${record.reason}`); // prettier-ignore
   console.log(`  engine errors: ${errors.length}, stderr lines: ${stderr.length}`);

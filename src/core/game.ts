@@ -50,6 +50,15 @@ export class Game {
     this.current = start.clone();
   }
 
+  /** A copy of this game that can be played on without changing this one. */
+  copy(): Game {
+    const game = new Game(this.start);
+    game.current.state.set(this.current.state);
+    for (const text of this.moveTexts) game.moveTexts.push(text);
+    for (const key of this.keyList) game.keyList.push(key);
+    return game;
+  }
+
   /** The first position. */
   readonly start: Position;
 
@@ -75,14 +84,31 @@ export class Game {
       if (!parsed.ok) return fail(parsed.error.code, `bad position text: ${parsed.error.message}`);
       start = parsed.value;
     }
-    const game = new Game(start);
-    for (let i = 0; i < moves.length; i++) {
-      const played = game.playText(moves[i]);
+    return new Game(start).playList(moves, 0);
+  }
+
+  /**
+   * This game continued to `moves`, the whole list of moves from the start, when the moves
+   * played so far begin it (a copy: this game stays as it is); undefined when they do not.
+   * A GUI sends the whole game before every search, and reading a long game again from the
+   * start would cost more than a fast game's increment: this reads only the new moves.
+   */
+  continuedTo(moves: readonly string[]): Result<Game, GameErrorCode> | undefined {
+    const played = this.moveTexts;
+    if (moves.length < played.length) return undefined;
+    for (let i = 0; i < played.length; i++) if (moves[i] !== played[i]) return undefined;
+    return this.copy().playList(moves, played.length);
+  }
+
+  /** Plays `moves` from index `first` on; an illegal one is an error that says which. */
+  private playList(moves: readonly string[], first: number): Result<Game, GameErrorCode> {
+    for (let i = first; i < moves.length; i++) {
+      const played = this.playText(moves[i]);
       if (!played.ok) {
         return fail(played.error.code, `move ${i + 1} of the list: ${played.error.message}`);
       }
     }
-    return ok(game);
+    return ok(this);
   }
 
   /** The position now (read it, do not change it: play moves through the game). */

@@ -9,7 +9,7 @@ import { Piscina } from 'piscina';
 import { formatLine, legalMoves, parseMove, type LegalMove } from '../core/notation.js';
 import { perft } from '../core/perft.js';
 import { Game } from '../core/game.js';
-import type { Position } from '../core/position.js';
+import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import { SearchControl, nowMs } from '../search/control.js';
@@ -18,7 +18,7 @@ import { DEFAULT_EVAL_WEIGHTS, Evaluators, type TermName } from '../search/eval.
 import { loadEvalFile } from './eval-file.js';
 import { hasCapture, type PackedMove } from '../core/movegen.js';
 import type { SearchInfo, SearchResult } from '../search/search.js';
-import type { SearchLimits } from '../search/timeman.js';
+import { timeBudget, type SearchLimits } from '../search/timeman.js';
 import { tableBytes } from '../search/tt.js';
 import {
   DEFAULT_OPTION_VALUES,
@@ -49,6 +49,8 @@ export interface BestMove {
   readonly ponder?: string;
   /** Nodes searched by all threads together. */
   readonly nodes: number;
+  /** How many search threads took part (see HELPERS_MIN_MS). */
+  readonly threads: number;
 }
 
 /**
@@ -78,6 +80,21 @@ interface SearchPlan {
   readonly multiPV: number;
   /** The skill level when below full strength. */
   readonly skillLevel: number | undefined;
+}
+
+/**
+ * A search whose time budget allows it less than this many milliseconds runs on the main
+ * thread alone, whatever `Threads` says: waking the helper threads and waiting for them to
+ * stop costs about a millisecond each, more than such a search has to spare, and on a busy
+ * machine one helper waiting for a core holds up the answer. It only happens on a nearly
+ * empty clock or with a tiny `movetime`.
+ */
+export const HELPERS_MIN_MS = 20;
+
+/** Position text as the engine writes it (undefined for bad text). */
+function canonicalText(fen: string, variant: VariantName): string | undefined {
+  const parsed = Position.parse(fen, variant);
+  return parsed.ok ? parsed.value.toString() : undefined;
 }
 
 /** The transposition table's age wraps at this mask (six bits in an entry). */
@@ -382,11 +399,15 @@ export class Engine {
 
   /**
    * Sets the game: `fen` (or undefined for the start position) then `moves` in move text.
-   * All or nothing: on an error the previous game stays.
+   * All or nothing: on an error the previous game stays. The same start with the moves so
+   * far and some more, as a GUI sends it before each search, only plays the new moves.
    */
   setPosition(fen: string | undefined, moves: readonly string[]): Result<void> {
     if (this.searching) return fail('busy', 'cannot change the position while searching');
-    const parsed = Game.parse(fen, moves, this.settings.variant);
+    const sameStart = this.startText === (fen === undefined ? 'startpos' : canonicalText(fen, this.settings.variant)); // prettier-ignore
+    const parsed =
+      (sameStart ? this.game.continuedTo(moves) : undefined) ??
+      Game.parse(fen, moves, this.settings.variant);
     if (!parsed.ok) return parsed;
     this.game = parsed.value;
     this.startText = fen === undefined ? 'startpos' : this.game.start.toString();
@@ -481,14 +502,15 @@ export class Engine {
       clearTimeout(this.stallTimer);
       this.stallTimer = undefined;
       this.abandon = undefined;
-      return { ...best, nodes: control.totalNodes() };
+      return { ...best, nodes: control.totalNodes(), threads: plan.threads };
     });
   }
 
   /**
-   * What a search runs with: the go limits (searchmoves as packed moves) and, below full
-   * strength, one thread, a few lines to choose from, the level's depth cap and node budget
-   * (the go limits can only make them smaller).
+   * What a search runs with: the go limits (searchmoves as packed moves), one thread when
+   * its time is very short (HELPERS_MIN_MS) and, below full strength, one thread, a few
+   * lines to choose from, the level's depth cap and node budget (the go limits can only make
+   * them smaller).
    */
   private searchPlan(requested: GoLimits): SearchPlan {
     const skill = this.settings.skillLevel;
@@ -502,9 +524,10 @@ export class Engine {
         nodes: Math.min(requested.nodes ?? Infinity, capped.nodes),
       }),
     };
+    const budget = timeBudget(limits, this.game.position.sideToMove, this.settings.moveOverhead);
     return {
       limits,
-      threads: weakened ? 1 : this.settings.threads,
+      threads: weakened || budget.maximum < HELPERS_MIN_MS ? 1 : this.settings.threads,
       multiPV: weakened ? Math.max(this.settings.multiPV, SKILL_LINES) : this.settings.multiPV,
       skillLevel: weakened ? skill : undefined,
     };

@@ -313,6 +313,7 @@ export class Session {
     this.search = search;
     search.done = engine.go(limits).then((best) => {
       this.search = undefined;
+      this.debugLine(`go searched on ${best.threads} thread${best.threads === 1 ? '' : 's'}`);
       this.send(formatBestMove(best.move, best.ponder));
     });
   }

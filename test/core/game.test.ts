@@ -38,6 +38,35 @@ describe('Game', () => {
     expect(g.plies).toBe(1);
   });
 
+  it('continues to a longer list that begins with its moves, and leaves itself unchanged', () => {
+    const base = game(undefined, ['c3-c4', 'f6-f5']);
+    const longer = ['c3-c4', 'f6-f5', 'g3-g4', 'b6-b5'];
+    const continued = base.continuedTo(longer);
+    expect(continued?.ok).toBe(true);
+    const fresh = game(undefined, longer);
+    if (continued?.ok) {
+      expect(continued.value.moves).toEqual(fresh.moves);
+      expect(continued.value.keys).toEqual(fresh.keys);
+      expect(continued.value.position.toString()).toBe(fresh.position.toString());
+      expect(continued.value.position.state).toEqual(fresh.position.state);
+    }
+    expect(base.moves).toEqual(['c3-c4', 'f6-f5']);
+    expect(base.continuedTo(['c3-c4', 'f6-f5'])?.ok).toBe(true);
+  });
+
+  it('does not continue to a list that differs from its moves, or is shorter', () => {
+    const base = game(undefined, ['c3-c4', 'f6-f5']);
+    expect(base.continuedTo(['c3-c4', 'g6-g5', 'g3-g4'])).toBeUndefined();
+    expect(base.continuedTo(['c3-c4'])).toBeUndefined();
+  });
+
+  it('names the illegal move of a continuation by its place in the whole list', () => {
+    const base = game(undefined, ['c3-c4', 'f6-f5']);
+    const result = base.continuedTo(['c3-c4', 'f6-f5', 'g3-g4', 'b6-b4']);
+    expect(result?.ok === false && result.error.message).toMatch(/^move 4 of the list: /);
+    expect(base.moves).toEqual(['c3-c4', 'f6-f5']);
+  });
+
   it('is not over at the start', () => {
     expect(Game.fromStart().outcome()).toBeUndefined();
     expect(Game.fromStart('turkish').outcome()).toBeUndefined();

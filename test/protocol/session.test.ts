@@ -1,5 +1,6 @@
 /** Protocol sessions through the built `tama`, as a GUI or match runner drives it. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { Game } from '../../src/core/game.js';
 import { legalMoves, parseMove } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
 import { TamaProcess, FAILING_ENGINE, TAMA } from './tama-process.js';
@@ -171,6 +172,30 @@ describe('positions and games', () => {
     );
     const game = await engine.waitFor(/^Game: /, at);
     expect(engine.lines[game]).toBe('Game: startpos moves c3-c4 f6-f5');
+  });
+
+  it('gives the same game whether a position line extends, shortens or leaves the last one', async () => {
+    const engine = start();
+    const fen = 'W:WKa1,a2:BKh8,h7';
+    const lines: [string | undefined, string[]][] = [
+      [undefined, ['c3-c4', 'f6-f5']],
+      [undefined, ['c3-c4', 'f6-f5', 'g3-g4', 'b6-b5']], // the moves so far and two more
+      [undefined, ['c3-c4', 'g6-g5']], // another second move
+      [undefined, ['c3-c4']], // fewer moves
+      [fen, ['a1-b1', 'h8-g8', 'b1-a1', 'g8-h8', 'a1-b1']], // another start
+      [fen, ['a1-b1', 'h8-g8', 'b1-a1', 'g8-h8', 'a1-b1', 'h8-g8']],
+    ];
+    for (const [text, moves] of lines) {
+      const from = engine.lines.length;
+      engine.send(`position ${text === undefined ? 'startpos' : `fen ${text}`} moves ${moves.join(' ')}`, 'd'); // prettier-ignore
+      const at = await engine.waitFor(/^Position: /, from);
+      const expected = Game.parse(text, moves);
+      if (!expected.ok) throw new Error(expected.error.message);
+      expect(engine.lines[at]).toBe(`Position: ${expected.value.position.toString()}`);
+      const game = await engine.waitFor(/^Game: /, at);
+      const startText = text === undefined ? 'startpos' : expected.value.start.toString();
+      expect(engine.lines[game]).toBe(`Game: ${startText} moves ${moves.join(' ')}`);
+    }
   });
 
   it('answers bestmove 0000 when the side to move has no legal move', async () => {

@@ -89,3 +89,22 @@ describe('resizing', () => {
     expect(engine.lines[error]).toContain('Threads');
   });
 });
+
+describe('a search with almost no time', () => {
+  it('runs on the main thread alone and still answers with a legal move', async () => {
+    const engine = new TamaProcess();
+    engines.push(engine);
+    engine.send('debug on', 'setoption name Threads value 2', 'position startpos');
+    const start = Position.start();
+    // [go limits, threads expected]: 35 ms on the clock leaves Move Overhead no room at all.
+    // prettier-ignore
+    for (const [limits, threads] of [['wtime 35 btime 35 winc 10 binc 10', 1], ['movetime 15', 1], ['depth 4', 2], ['movetime 300', 2]] as const) {
+      const from = engine.lines.length;
+      engine.send(`go ${limits}`);
+      const best = await engine.waitFor(/^bestmove /, from);
+      expect(engine.lines[best - 1], limits).toBe(`info string debug: go searched on ${threads} thread${threads === 1 ? '' : 's'}`); // prettier-ignore
+      const move = /^bestmove (\S+)/.exec(engine.lines[best])?.[1] ?? '';
+      expect(parseMove(start, move).ok, `${limits}: ${move}`).toBe(true);
+    }
+  });
+});
