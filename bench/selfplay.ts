@@ -7,7 +7,8 @@
  * its 95% interval, LOS and the pentanomial counts of the game pairs.
  *
  *   npm run build && node dist/bench/selfplay.js --without lateMoveReductions --games 400 --nodes 4000
- *     [--openings data/openings-armenian.txt] [--seed 1] [--threads 2] [--maxplies 300]
+ *     [--variant armenian] [--openings data/openings-armenian.txt] [--seed 1] [--threads 2]
+ *     [--maxplies 300]
  *   node dist/bench/selfplay.js --first-eval tuned.json ...   (the first player's weights)
  *
  * The result is always the first player's: positive Elo means the feature gains.
@@ -21,7 +22,7 @@ import { Game } from '../src/core/game.js';
 import type { PackedMove } from '../src/core/movegen.js';
 import { formatMove } from '../src/core/notation.js';
 import { Position } from '../src/core/position.js';
-import { WHITE } from '../src/core/variant.js';
+import { VARIANT_NAMES, WHITE, parseVariantName, type VariantName } from '../src/core/variant.js';
 import { generateOpenings } from '../src/match/make-openings.js';
 import { countOutcomes, formatElo, pairOutcome, pentanomialElo, trinomialElo, type GameOutcome } from '../src/match/stats.js'; // prettier-ignore
 import { seededRandom, shuffled } from '../src/match/random.js';
@@ -38,7 +39,9 @@ const SELFPLAY_USAGE = `Usage: node dist/bench/selfplay.js [--without F[,F] | --
   --with <features>      the engine with these features against the engine as it ships
   --games <n>            games, in pairs with colours swapped (default 400)
   --nodes <n>            node budget a move (default 4000)
-  --openings <file>      position text one a line ('#' comments; default: seeded random)
+  --variant <name>       rules to play: ${VARIANT_NAMES.join(', ')} (default armenian)
+  --openings <file>      position text one a line ('#' comments; default: seeded random
+                         openings of the variant)
   --seed <n>             seed of the openings (default 1)
   --threads <n>          worker threads (default: the cores)
   --maxplies <n>         draw a game at this many plies (default 300)
@@ -59,6 +62,7 @@ interface Job {
   /** Features the second player turns off; the first plays the defaults (and `with`). */
   readonly without: Feature[];
   readonly nodes: number;
+  readonly variant: VariantName;
   readonly openings: string[];
   readonly maxPlies: number;
   /** Evaluation weights of the first and the second player. */
@@ -91,12 +95,13 @@ class Player {
 /** Plays one game; returns the result for White (a draw at `maxPlies`). */
 function playGame(
   opening: string,
+  variant: VariantName,
   white: Player,
   black: Player,
   nodes: number,
   maxPlies: number,
 ): GameOutcome {
-  const parsed = Game.parse(opening, []);
+  const parsed = Game.parse(opening, [], variant);
   if (!parsed.ok) throw new Error(parsed.error.message);
   const game = parsed.value;
   white.newGame();
@@ -121,8 +126,8 @@ if (!isMainThread) {
   const reduced = new Player([], job.without, job.secondWeights);
   for (const opening of job.openings) {
     // The full engine's results: first with White, then with Black.
-    const first = playGame(opening, full, reduced, job.nodes, job.maxPlies);
-    const second = flip(playGame(opening, reduced, full, job.nodes, job.maxPlies));
+    const first = playGame(opening, job.variant, full, reduced, job.nodes, job.maxPlies);
+    const second = flip(playGame(opening, job.variant, reduced, full, job.nodes, job.maxPlies));
     parentPort?.postMessage([first, second]);
   }
 } else if (process.argv[1]?.endsWith('selfplay.js')) {
@@ -131,6 +136,7 @@ if (!isMainThread) {
     without: { type: 'string' },
     games: { type: 'string' },
     nodes: { type: 'string' },
+    variant: { type: 'string' },
     threads: { type: 'string' },
     seed: { type: 'string' },
     maxplies: { type: 'string' },
@@ -151,6 +157,10 @@ if (!isMainThread) {
   const threads = wholeNumber(SELFPLAY_USAGE, values, 'threads', availableParallelism(), 1, 256);
   const seed = wholeNumber(SELFPLAY_USAGE, values, 'seed', 1, 0);
   const maxPlies = wholeNumber(SELFPLAY_USAGE, values, 'maxplies', 300, 1);
+  const variant = parseVariantName(String(values.variant ?? 'armenian'));
+  if (variant === undefined) {
+    usageError(SELFPLAY_USAGE, `--variant expects one of ${VARIANT_NAMES.join(', ')}, got '${String(values.variant)}'`); // prettier-ignore
+  }
   const weightsOf = (name: string): EvalWeightSet => {
     const path = String(values[name] ?? '');
     if (path === '') return DEFAULT_EVAL_WEIGHTS;
@@ -164,13 +174,13 @@ if (!isMainThread) {
   // A file of position text (one a line, '#' comments), or openings made here from the seed.
   const openings = file
     ? shuffled(readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#')), seededRandom(seed)).slice(0, Math.ceil(games / 2)) // prettier-ignore
-    : await seededOpenings(Math.ceil(games / 2), seed);
+    : await seededOpenings(variant, Math.ceil(games / 2), seed);
   const outcomes: GameOutcome[] = [];
   const pairs: number[] = [0, 0, 0, 0, 0];
   const started = Date.now();
   const workers = Array.from({ length: threads }, (_, i) => {
     const slice = openings.filter((_, k) => k % threads === i);
-    const worker = new Worker(new URL(import.meta.url), { workerData: { with: withFeatures, without, nodes, openings: slice, maxPlies, firstWeights, secondWeights } satisfies Job }); // prettier-ignore
+    const worker = new Worker(new URL(import.meta.url), { workerData: { with: withFeatures, without, nodes, variant, openings: slice, maxPlies, firstWeights, secondWeights } satisfies Job }); // prettier-ignore
     worker.on('message', ([a, b]: [GameOutcome, GameOutcome]) => {
       outcomes.push(a, b);
       pairs[pairOutcome(a, b)]++;
@@ -191,15 +201,19 @@ if (!isMainThread) {
   const describe = (changes: string[], eval_: string) => (changes.length > 0 ? changes.join(' ') : 'defaults') + (eval_ === '' ? '' : ` (weights ${eval_})`); // prettier-ignore
   const first = describe(withFeatures.length > 0 ? [`with ${withFeatures.join('+')}`] : [], String(values['first-eval'] ?? '')); // prettier-ignore
   const second = describe(without.length > 0 ? [`without ${without.join('+')}`] : [], String(values['second-eval'] ?? '')); // prettier-ignore
-  console.log(`${first} vs ${second}: ${outcomes.length} games at ${nodes} nodes/move, ${((Date.now() - started) / 1000).toFixed(0)} s`); // prettier-ignore
+  console.log(`${first} vs ${second}: ${outcomes.length} ${variant} games at ${nodes} nodes/move, ${((Date.now() - started) / 1000).toFixed(0)} s`); // prettier-ignore
   console.log(`W/D/L ${wdl.wins}/${wdl.draws}/${wdl.losses}  ${formatElo(trinomialElo(wdl))}`);
   console.log(`pairs [0, ½, 1, 1½, 2]: ${pairs.join(' ')}  pentanomial ${formatElo(pentanomialElo(pairs as [number, number, number, number, number]))}`); // prettier-ignore
 }
 
 /** Distinct balanced openings after 6-8 random plies, from the match runner's generator. */
-async function seededOpenings(count: number, seed: number): Promise<string[]> {
+async function seededOpenings(
+  variant: VariantName,
+  count: number,
+  seed: number,
+): Promise<string[]> {
   const generated = await generateOpenings({
-    variant: 'armenian',
+    variant,
     count,
     minPlies: 6,
     maxPlies: 8,

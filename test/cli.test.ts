@@ -4,7 +4,7 @@
  * pointing to the help, help texts with examples, and the bench scripts' own arguments.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -189,4 +189,29 @@ describe.concurrent('bench scripts', () => {
     }
     },
   );
+});
+
+describe('bench/selfplay.js', () => {
+  const script = join(root, 'dist/bench/selfplay.js');
+
+  it('plays the variant it is given, from that variant’s openings', async () => {
+    const turkishOpening = readFileSync(join(root, 'data/openings-turkish.txt'), 'utf8')
+      .split('\n')
+      .find((line) => line.trim() !== '' && !line.startsWith('#'))!
+      .trim();
+    const file = join(outDir, 'one-turkish-opening.txt');
+    writeFileSync(file, `${turkishOpening}\n`);
+    // prettier-ignore
+    const { code, stdout } = await runNode(script, ['--variant', 'turkish', '--games', '2', '--nodes', '300', '--threads', '1', '--openings', file]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/: 2 turkish games at 300 nodes\/move/);
+    expect(stdout).toMatch(/^W\/D\/L \d+\/\d+\/\d+/m);
+  });
+
+  it('refuses a variant it does not know before any game', async () => {
+    const { code, stdout, stderr } = await runNode(script, ['--variant', 'russian']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain("--variant expects one of armenian, turkish, got 'russian'");
+  });
 });
