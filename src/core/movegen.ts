@@ -313,8 +313,17 @@ function searchCaptures(
   return search.best;
 }
 
-/** searchCaptures for the side to move of a state. */
-function searchStateCaptures(
+/** What `onSideToMove` does with the sets it reads. */
+const SEARCH_CAPTURES = 0;
+const COUNT_MOVES = 1;
+
+/**
+ * Reads the sets of the side to move of `state` (own men, own kings, all enemy pieces) and
+ * hands them to the set-based work: the capture search (into `list`, or `sink`) or the move
+ * count. The one place that unpacks a state for them.
+ */
+function onSideToMove(
+  job: number,
   rules: Rules,
   state: Int32Array,
   list: MoveList,
@@ -322,12 +331,21 @@ function searchStateCaptures(
 ): number {
   const color = state[SIDE];
   const enemy = color ^ 1;
-  return searchCaptures(rules, color, state[menLoWord(color)], state[menHiWord(color)], state[kingsLoWord(color)], state[kingsHiWord(color)], piecesLo(state, enemy), piecesHi(state, enemy), list, sink); // prettier-ignore
+  const menLo = state[menLoWord(color)];
+  const menHi = state[menHiWord(color)];
+  const kingsLo = state[kingsLoWord(color)];
+  const kingsHi = state[kingsHiWord(color)];
+  const enemyLo = piecesLo(state, enemy);
+  const enemyHi = piecesHi(state, enemy);
+  if (job === COUNT_MOVES) {
+    return countMovesOfSets(rules, color, menLo, menHi, kingsLo, kingsHi, enemyLo, enemyHi);
+  }
+  return searchCaptures(rules, color, menLo, menHi, kingsLo, kingsHi, enemyLo, enemyHi, list, sink); // prettier-ignore
 }
 
 /** Calls `sink` with every complete capture path of the side to move (no merging, no max). */
 export function listCapturePaths(rules: Rules, state: Int32Array, sink: PathSink): void {
-  searchStateCaptures(rules, state, scratchList, sink);
+  onSideToMove(SEARCH_CAPTURES, rules, state, scratchList, sink);
 }
 
 const scratchList = new MoveList();
@@ -493,7 +511,7 @@ function generateQuiet(rules: Rules, state: Int32Array, list: MoveList): void {
  * the maximal captures when any capture exists, otherwise every step and slide.
  */
 export function generateMoves(rules: Rules, state: Int32Array, list: MoveList): number {
-  if (!hasCapture(rules, state) || searchStateCaptures(rules, state, list, null) === 0) {
+  if (!hasCapture(rules, state) || onSideToMove(SEARCH_CAPTURES, rules, state, list, null) === 0) {
     generateQuiet(rules, state, list);
   }
   return list.count;
@@ -592,7 +610,5 @@ export function countMovesOfSets(
 
 /** The number of legal moves of the side to move (a perft leaf count). */
 export function countMoves(rules: Rules, state: Int32Array): number {
-  const color = state[SIDE];
-  const enemy = color ^ 1;
-  return countMovesOfSets(rules, color, state[menLoWord(color)], state[menHiWord(color)], state[kingsLoWord(color)], state[kingsHiWord(color)], piecesLo(state, enemy), piecesHi(state, enemy)); // prettier-ignore
+  return onSideToMove(COUNT_MOVES, rules, state, scratchList, null);
 }
