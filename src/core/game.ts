@@ -152,13 +152,14 @@ export class Game {
 
   /**
    * How many times the current position has occurred in the game, this time included.
-   * Only positions since the last capture or man move can equal it.
+   * Only positions since the last capture or forward man move can equal it (a man's
+   * sideways step can be stepped back).
    */
   occurrences(): number {
     const keys = this.keyList;
     const lo = this.current.keyLo;
     const hi = this.current.keyHi;
-    const reach = Math.min(this.current.quietPlies, keys.length >> 1);
+    const reach = Math.min(this.current.reversiblePlies, keys.length >> 1);
     let count = 1;
     for (let back = 2; back <= reach; back += 2) {
       const at = keys.length - 2 * back;

@@ -14,6 +14,7 @@ import {
   KEY_HI,
   KEY_LO,
   QUIET_PLIES,
+  REVERSIBLE_PLIES,
   setWord,
   SIDE,
   squareWord,
@@ -169,6 +170,11 @@ export class Position {
   /** Plies since the last capture or man move. */
   get quietPlies(): number {
     return this.state[QUIET_PLIES];
+  }
+
+  /** Plies since the last capture or forward man move: how far back repetition looks. */
+  get reversiblePlies(): number {
+    return this.state[REVERSIBLE_PLIES];
   }
 
   /** The key as 16 hex digits, for display. */

@@ -83,7 +83,13 @@ export const KEY_LO = 9;
 export const KEY_HI = 10;
 /** Plies since the last capture or man move (the no-progress rule counts these). */
 export const QUIET_PLIES = 11;
-export const STATE_SIZE = 12;
+/**
+ * Plies since the last move that cannot be undone: a capture, or a man going forward (or
+ * crowning). A man's sideways step can be stepped back, so it does not count: positions
+ * before it can occur again, and repetition looks back this far.
+ */
+export const REVERSIBLE_PLIES = 12;
+export const STATE_SIZE = 13;
 
 /**
  * Zobrist keys: `ZOBRIST[(set * 64 + square) * 2 + half]`, plus the side key for Black to
@@ -167,6 +173,9 @@ export function applyMove(
     }
   }
   state[QUIET_PLIES] = progress ? 0 : state[QUIET_PLIES] + 1;
+  // Irreversible: a capture, or a man leaving its rank (men never go back).
+  const irreversible = (capturedLo | capturedHi) !== 0 || (isKing === 0 && from >> 3 !== to >> 3);
+  state[REVERSIBLE_PLIES] = irreversible ? 0 : state[REVERSIBLE_PLIES] + 1;
   state[SIDE] = enemy;
   state[KEY_LO] ^= ZOBRIST[SIDE_KEY_INDEX];
   state[KEY_HI] ^= ZOBRIST[SIDE_KEY_INDEX + 1];

@@ -28,6 +28,7 @@ import {
   kingsHiWord,
   kingsLoWord,
   QUIET_PLIES,
+  REVERSIBLE_PLIES,
   SIDE,
   STATE_SIZE,
 } from '../core/state.js';
@@ -603,11 +604,11 @@ export class Searcher {
   }
 
   /** Whether the position at `ply` repeats one since the last irreversible move. */
-  private isRepetition(ply: number, quietPlies: number): boolean {
+  private isRepetition(ply: number, reversiblePlies: number): boolean {
     const index = this.rootKeyIndex + ply;
     const lo = this.keysLo[index];
     const hi = this.keysHi[index];
-    const oldest = Math.max(0, index - quietPlies);
+    const oldest = Math.max(0, index - reversiblePlies);
     for (let i = index - 2; i >= oldest; i -= 2) {
       if (this.keysLo[i] === lo && this.keysHi[i] === hi) return true;
     }
@@ -714,7 +715,7 @@ export class Searcher {
     const state = this.states[ply];
     if (ply > 0) {
       if (this.drawPlies > 0 && state[QUIET_PLIES] >= this.drawPlies) return 0;
-      if (state[QUIET_PLIES] >= 4 && this.isRepetition(ply, state[QUIET_PLIES])) return 0;
+      if (state[REVERSIBLE_PLIES] >= 4 && this.isRepetition(ply, state[REVERSIBLE_PLIES])) return 0;
       // Mate distance: no line from here can beat a mate already found nearer the root.
       alpha = Math.max(alpha, -MATE + ply);
       beta = Math.min(beta, MATE - ply - 1);

@@ -11,7 +11,7 @@ import { generateMoves, hasCapture, MoveList, moveFrom, moveTo } from '../core/m
 import { parseMove } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
-import { applyMove, SIDE } from '../core/state.js';
+import { applyMove, SIDE, STATE_SIZE } from '../core/state.js';
 import { parseVariantName, type Rules, type VariantName } from '../core/variant.js';
 import { parsePdn } from '../match/pdn.js';
 import type { Evaluator } from '../search/eval.js';
@@ -25,9 +25,9 @@ const MAX_CAPTURE_PLIES = 64;
 /** Follows forced captures as the quiescence search does, to the leaf it would evaluate. */
 export class CaptureResolver {
   private readonly lists = Array.from({ length: MAX_CAPTURE_PLIES }, () => new MoveList());
-  private readonly states = Array.from({ length: MAX_CAPTURE_PLIES + 1 }, () => new Int32Array(12)); // prettier-ignore
+  private readonly states = Array.from({ length: MAX_CAPTURE_PLIES + 1 }, () => new Int32Array(STATE_SIZE)); // prettier-ignore
   /** `leaves[ply]`: the leaf of the best line found so far from that ply. */
-  private readonly leaves = Array.from({ length: MAX_CAPTURE_PLIES + 1 }, () => new Int32Array(12)); // prettier-ignore
+  private readonly leaves = Array.from({ length: MAX_CAPTURE_PLIES + 1 }, () => new Int32Array(STATE_SIZE)); // prettier-ignore
 
   constructor(readonly evaluator: Evaluator) {}
 

@@ -99,7 +99,19 @@ describe('Game', () => {
     expect(thrice.outcome({ ...DEFAULT_DRAW_RULES, repetitions: 4 })).toBeUndefined();
   });
 
-  it('a man move in between breaks a repetition', () => {
+  it('men stepping sideways and back repeat a position: a draw at the third time', () => {
+    // a2-b2 and h7-g7 are sideways steps, which can be stepped back: the position of the
+    // start comes back after every fourth ply although the no-progress count restarts.
+    const men = ['a2-b2', 'h7-g7', 'b2-a2', 'g7-h7'];
+    const g = game('W:WKa1,a2:BKh8,h7', [...men, ...men.slice(0, 3)]);
+    expect(g.position.quietPlies).toBe(0);
+    expect(g.outcome()).toBeUndefined();
+    g.playText('g7-h7');
+    expect(g.occurrences()).toBe(3);
+    expect(g.outcome()).toMatchObject({ winner: undefined, reason: 'repetition' });
+  });
+
+  it('a man stepping forward in between breaks a repetition', () => {
     const g = game('W:WKh1,c2:Bg7,Ka8', [...SHUFFLE, 'c2-c3', 'a8-b8', 'h1-h2', 'b8-a8']);
     // The start position came back twice before the man moved; after it, once.
     expect(g.occurrences()).toBe(1);

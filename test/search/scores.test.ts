@@ -93,6 +93,25 @@ describe('draws', () => {
     }
   });
 
+  it('a man stepping back sideways into a position of the game scores as a draw', () => {
+    // Black's lone man is lost against three kings, but stepping h7-g7 again repeats the
+    // position after the first h7-g7: a sideways step can be undone, so it does not end the
+    // stretch that repetition looks back over (the no-progress count restarts at it).
+    const root = position('B:WKa1,Kc1,Kd1:Bh7');
+    expect(search(root, { depth: 6 }).score).toMatchObject({ kind: 'mate' });
+    const gameKeys: number[] = [];
+    for (const text of ['h7-g7', 'a1-b1', 'g7-h7', 'b1-a1']) {
+      gameKeys.push(root.keyLo, root.keyHi);
+      const move = moveOf(root, text);
+      root.play(move.move, move.capturedLo, move.capturedHi);
+    }
+    expect(root.quietPlies).toBe(1);
+    expect(root.reversiblePlies).toBe(4);
+    const result = search(root, { depth: 6 }, { gameKeys });
+    expectDraw(result.score);
+    expect(sameMove(result.bestMove!, moveOf(root, 'h7-g7'))).toBe(true);
+  });
+
   it('a won position scores as a draw when the no-progress limit falls first', () => {
     // Two kings win against one in 3 (proven in tactics.test.ts: ending-two-kings-corner-h8).
     // Three plies into a quiet stretch, every White move makes the fourth: a draw at once.
