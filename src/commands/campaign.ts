@@ -88,7 +88,17 @@ export function addCampaignCommands(program: Command): void {
   const campaign = program
     .command('campaign')
     .description('match campaigns on a job queue in PostgreSQL, played by workers anywhere');
+  addCreateCommand(campaign);
+  addStatusCommand(campaign);
+  addStopCommand(campaign);
+  addResumeCommand(campaign);
+  addExportCommand(campaign);
+  addWorkerCommand(program);
+  addDbCommands(program);
+}
 
+/** `tama campaign create`: store a campaign and queue its jobs. */
+function addCreateCommand(campaign: Command): void {
   dbOptions(
     campaign
       .command('create')
@@ -117,7 +127,10 @@ export function addCampaignCommands(program: Command): void {
       );
     });
   });
+}
 
+/** `tama campaign status`: one campaign's standing, or the list of campaigns. */
+function addStatusCommand(campaign: Command): void {
   dbOptions(
     campaign
       .command('status')
@@ -150,7 +163,10 @@ export function addCampaignCommands(program: Command): void {
       });
     },
   );
+}
 
+/** `tama campaign stop`. */
+function addStopCommand(campaign: Command): void {
   dbOptions(
     campaign
       .command('stop')
@@ -164,7 +180,10 @@ export function addCampaignCommands(program: Command): void {
       report(await stopCampaign(store, queue, id), () => print(`Campaign ${id} stopped`)),
     );
   });
+}
 
+/** `tama campaign resume`. */
+function addResumeCommand(campaign: Command): void {
   dbOptions(
     campaign
       .command('resume')
@@ -179,7 +198,10 @@ export function addCampaignCommands(program: Command): void {
       );
     });
   });
+}
 
+/** `tama campaign export`: the games as PDN, the results as JSON. */
+function addExportCommand(campaign: Command): void {
   dbOptions(
     campaign
       .command('export')
@@ -200,7 +222,10 @@ export function addCampaignCommands(program: Command): void {
       });
     });
   });
+}
 
+/** `tama worker`: plays the jobs of running campaigns. */
+function addWorkerCommand(program: Command): void {
   dbOptions(
     program
       .command('worker')
@@ -217,71 +242,82 @@ export function addCampaignCommands(program: Command): void {
         integerIn(1, 600),
         2,
       ),
-  ).action(async (options: DbOptions & { concurrency: number; poll: number }) => {
-    const { runWorker } = await import('../campaign/worker.js');
-    const { Engine } = await import('../engine/engine.js');
-    const { MAX_THREADS } = await import('../engine/options.js');
-    const finish = new AbortController();
-    const giveBack = new AbortController();
-    const onInterrupt = () => {
-      if (finish.signal.aborted) giveBack.abort();
-      else {
-        printError('Finishing the jobs in play (Ctrl-C again to give them back and quit)...');
-        finish.abort();
-      }
-    };
-    const onTerminate = () => {
-      finish.abort();
-      giveBack.abort();
-    };
-    process.on('SIGINT', onInterrupt);
-    process.on('SIGTERM', onTerminate);
-    // Perft jobs are counted by one engine on all the worker's threads, one job at a time.
-    let perftEngine: InstanceType<typeof Engine> | undefined;
-    let perftTurn: Promise<unknown> = Promise.resolve();
-    const countOnEngine = async (fen: string, variant: string, depth: number) => {
-      perftEngine ??= new Engine({ info: () => {}, error: (message) => printError(`error: ${message}`) }); // prettier-ignore
-      const threads = String(Math.min(options.concurrency, MAX_THREADS));
-      for (const [name, value] of [
-        ['Threads', threads],
-        ['Variant', variant],
-      ]) {
-        const set = perftEngine.setOption(name, value);
-        if (!set.ok) throw new Error(set.error.message);
-      }
-      const set = perftEngine.setPosition(fen, []);
-      if (!set.ok) throw new Error(set.error.message);
-      return (await perftEngine.perft(depth)).nodes;
-    };
-    await withDatabase(
-      options,
-      async ({ store, queue }) => {
-        const jobs = await runWorker(
-          store,
-          queue,
-          { concurrency: options.concurrency, pollSeconds: options.poll },
-          {
-            print,
-            warn: printError,
-            finish: finish.signal,
-            giveBack: giveBack.signal,
-            countPerft: (fen, variant, depth) => {
-              const count = perftTurn.then(() => countOnEngine(fen, variant, depth));
-              perftTurn = count.catch(() => undefined);
-              return count;
-            },
-          },
-        );
-        print(`Worker done: ${jobs} job(s) completed`);
-        return 0;
-      },
-      true,
-    );
-    await perftEngine?.close();
-    process.off('SIGINT', onInterrupt);
-    process.off('SIGTERM', onTerminate);
-  });
+  ).action(runWorkerCommand);
+}
 
+/**
+ * Plays jobs until Ctrl-C: the first finishes the jobs in play, a second (or SIGTERM) gives
+ * them back to the queue. Perft jobs are counted by one engine, one job at a time.
+ */
+async function runWorkerCommand(
+  options: DbOptions & { concurrency: number; poll: number },
+): Promise<void> {
+  const { runWorker } = await import('../campaign/worker.js');
+  const { Engine } = await import('../engine/engine.js');
+  const { MAX_THREADS } = await import('../engine/options.js');
+  const finish = new AbortController();
+  const giveBack = new AbortController();
+  const onInterrupt = () => {
+    if (finish.signal.aborted) giveBack.abort();
+    else {
+      printError('Finishing the jobs in play (Ctrl-C again to give them back and quit)...');
+      finish.abort();
+    }
+  };
+  const onTerminate = () => {
+    finish.abort();
+    giveBack.abort();
+  };
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onTerminate);
+  // Perft jobs are counted by one engine on all the worker's threads, one job at a time.
+  let perftEngine: InstanceType<typeof Engine> | undefined;
+  let perftTurn: Promise<unknown> = Promise.resolve();
+  const countOnEngine = async (fen: string, variant: string, depth: number) => {
+    perftEngine ??= new Engine({ info: () => {}, error: (message) => printError(`error: ${message}`) }); // prettier-ignore
+    const threads = String(Math.min(options.concurrency, MAX_THREADS));
+    for (const [name, value] of [
+      ['Threads', threads],
+      ['Variant', variant],
+    ]) {
+      const set = perftEngine.setOption(name, value);
+      if (!set.ok) throw new Error(set.error.message);
+    }
+    const set = perftEngine.setPosition(fen, []);
+    if (!set.ok) throw new Error(set.error.message);
+    return (await perftEngine.perft(depth)).nodes;
+  };
+  await withDatabase(
+    options,
+    async ({ store, queue }) => {
+      const jobs = await runWorker(
+        store,
+        queue,
+        { concurrency: options.concurrency, pollSeconds: options.poll },
+        {
+          print,
+          warn: printError,
+          finish: finish.signal,
+          giveBack: giveBack.signal,
+          countPerft: (fen, variant, depth) => {
+            const count = perftTurn.then(() => countOnEngine(fen, variant, depth));
+            perftTurn = count.catch(() => undefined);
+            return count;
+          },
+        },
+      );
+      print(`Worker done: ${jobs} job(s) completed`);
+      return 0;
+    },
+    true,
+  );
+  await perftEngine?.close();
+  process.off('SIGINT', onInterrupt);
+  process.off('SIGTERM', onTerminate);
+}
+
+/** `tama db start` and `tama db stop`: the embedded PostgreSQL. */
+function addDbCommands(program: Command): void {
   const db = program
     .command('db')
     .description('the embedded PostgreSQL that campaigns use when no --db is given');

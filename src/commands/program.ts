@@ -75,6 +75,30 @@ export async function runCommandLine(argv: readonly string[]): Promise<void> {
     .showHelpAfterError(helpHint())
     .addHelpText('after', ROOT_HELP);
 
+  addPerftCommand(program);
+  addBenchCommand(program);
+  addMatchCommand(program);
+  addMatchOpeningsCommand(program);
+  addTuneDataCommand(program);
+  addTuneCommand(program);
+  addGuiCommand(program);
+  addCampaignCommands(program);
+  addEgdbCommands(program);
+
+  // `tama help frob` is answered as `tama frob`: an unknown command, with a suggestion.
+  const words = argv.slice(2);
+  if (words[0] === 'help' && words.length > 1 && !program.commands.some((c) => c.name() === words[1])) words.shift(); // prettier-ignore
+  try {
+    await program.parseAsync(words, { from: 'user' });
+  } catch (error) {
+    // Commander has printed the message (and the hint); help and --version exit 0.
+    if (!(error instanceof CommanderError)) throw error;
+    process.exitCode = error.exitCode === 0 ? 0 : USAGE_ERROR;
+  }
+}
+
+/** `tama perft`: leaf counts of the move tree. */
+function addPerftCommand(program: Command): void {
   program
     .command('perft')
     .description('count the leaves of the legal-move tree, depth by depth')
@@ -105,7 +129,10 @@ Examples:
       const { runPerftCommand } = await import('./perft.js');
       finish('perft', await runPerftCommand({ depth, ...options }, print, printError));
     });
+}
 
+/** `tama bench`: the fixed search and its node-count signature. */
+function addBenchCommand(program: Command): void {
   program
     .command('bench')
     .description('search the bench positions to a fixed depth: the node count is the signature')
@@ -138,7 +165,10 @@ Examples:
       const { runBenchCommand } = await import('./bench.js');
       finish('bench', await runBenchCommand(options, print, printError));
     });
+}
 
+/** `tama match`: games between engines (its settings are parsed by match-args.ts). */
+function addMatchCommand(program: Command): void {
   program
     .command('match')
     .description('play games between engines and report W/D/L, Elo, SPRT; writes PDN')
@@ -152,7 +182,10 @@ Examples:
       const { runMatchCommand } = await import('./match.js');
       finish('match', await runMatchCommand(settings, print, printError));
     });
+}
 
+/** `tama match-openings`: a file of balanced openings. */
+function addMatchOpeningsCommand(program: Command): void {
   program
     .command('match-openings')
     .description('write a file of balanced openings (random plies from the start) for tama match')
@@ -198,7 +231,10 @@ Examples:
       const { runMatchOpeningsCommand } = await import('./match-openings.js');
       finish('match-openings', await runMatchOpeningsCommand(options, print, printError));
     });
+}
 
+/** `tama tune-data`: training positions from PDN games. */
+function addTuneDataCommand(program: Command): void {
   program
     .command('tune-data')
     .description(
@@ -236,7 +272,10 @@ Example:
         finish('tune-data', runTuneData(files, options, process.argv, printError)),
       );
     });
+}
 
+/** `tama tune`: evaluation weights fitted to training positions. */
+function addTuneCommand(program: Command): void {
   program
     .command('tune')
     .description("fit one variant's evaluation weights to training positions (tama tune-data)")
@@ -276,7 +315,10 @@ Example:
         finish('tune', runTune(options, process.argv, printError)),
       );
     });
+}
 
+/** `tama gui`: the page to play in the browser. */
+function addGuiCommand(program: Command): void {
   program
     .command('gui')
     .description('play in the browser: serve the page and one engine per tab')
@@ -298,9 +340,10 @@ Example:
       const { runGuiCommand } = await import('./gui.js');
       finish('gui', await runGuiCommand(options, print, printError));
     });
+}
 
-  addCampaignCommands(program);
-
+/** `tama egdb build` and `tama egdb probe`: endgame databases. */
+function addEgdbCommands(program: Command): void {
   const egdb = program
     .command('egdb')
     .description('endgame databases: build them by retrograde analysis, probe a position');
@@ -345,15 +388,4 @@ Examples:
       const { runEgdbProbe } = await import('./egdb.js');
       finish('egdb probe', runEgdbProbe(words.join(' '), options, print, printError));
     });
-
-  // `tama help frob` is answered as `tama frob`: an unknown command, with a suggestion.
-  const words = argv.slice(2);
-  if (words[0] === 'help' && words.length > 1 && !program.commands.some((c) => c.name() === words[1])) words.shift(); // prettier-ignore
-  try {
-    await program.parseAsync(words, { from: 'user' });
-  } catch (error) {
-    // Commander has printed the message (and the hint); help and --version exit 0.
-    if (!(error instanceof CommanderError)) throw error;
-    process.exitCode = error.exitCode === 0 ? 0 : USAGE_ERROR;
-  }
 }

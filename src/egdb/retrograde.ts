@@ -90,6 +90,26 @@ class DistanceLists {
   }
 }
 
+/** What the scan and the spread of a unit share: its tables and the state of each entry. */
+interface UnitWork {
+  readonly indexers: Indexer[];
+  /** The table a position of table t moves into (its colour swap): the other one, or itself. */
+  readonly next: readonly number[];
+  readonly values: Uint16Array[];
+  /** An entry of the unit is its table's first entry (base[t]) plus its index in the table. */
+  readonly base: readonly number[];
+  readonly total: number;
+  /** Quiet moves that stay inside the unit and are not yet known to lose, per entry. */
+  readonly inside: Uint8Array;
+  readonly flags: Uint8Array;
+  /** The longest loss among an entry's exits: a loss inside cannot be shorter. */
+  readonly lossFloor: Uint16Array;
+  /** Entries decided at distance d, to spread from. */
+  readonly levels: DistanceLists;
+  /** Entries with an exit that wins in d plies. */
+  readonly winExits: DistanceLists;
+}
+
 /** Builds the tables of a unit: one material, or a material and its colour swap. */
 export function solveUnit(
   rules: Rules,
@@ -98,25 +118,42 @@ export function solveUnit(
   onProgress: (progress: UnitProgress) => void = () => {},
 ): UnitResult[] {
   const indexers = unit.map((material) => new Indexer(material));
-  // The table a position of table t moves into (its colour swap): the other one, or itself.
-  const next = unit.length === 2 ? [1, 0] : [0];
-  const values = indexers.map((indexer) => new Uint16Array(indexer.size));
-  // An entry of the unit is its table's first entry (base[t]) plus its index in the table.
-  const base = [0, indexers[0].size];
   const total = indexers.reduce((sum, indexer) => sum + indexer.size, 0);
-  const inside = new Uint8Array(total);
-  const flags = new Uint8Array(total);
-  const lossFloor = new Uint16Array(total);
-  /** Entries decided at distance d, to spread from. */
-  const levels = new DistanceLists(total);
-  /** Entries with an exit that wins in d plies. */
-  const winExits = new DistanceLists(total);
+  const work: UnitWork = {
+    indexers,
+    next: unit.length === 2 ? [1, 0] : [0],
+    values: indexers.map((indexer) => new Uint16Array(indexer.size)),
+    base: [0, indexers[0].size],
+    total,
+    inside: new Uint8Array(total),
+    flags: new Uint8Array(total),
+    lossFloor: new Uint16Array(total),
+    levels: new DistanceLists(total),
+    winExits: new DistanceLists(total),
+  };
+  scanUnit(rules, work, exits, onProgress);
+  spreadUnit(rules, work, onProgress);
+  // Undecided entries stay 0: draws.
+  return unit.map((material, t) => ({ material, values: work.values[t] }));
+}
 
+/**
+ * Looks at every position of the unit once: positions with no move are lost, and each
+ * capture or crowning (a move out of the unit) is probed, so that a position whose moves
+ * all leave is decided, and one with a winning exit is queued at that distance.
+ */
+function scanUnit(
+  rules: Rules,
+  work: UnitWork,
+  exits: ExitProbe,
+  onProgress: (progress: UnitProgress) => void,
+): void {
+  const { indexers, values, base, total, inside, flags, lossFloor, levels, winExits } = work;
   const state = new Int32Array(STATE_SIZE);
   const child = new Int32Array(STATE_SIZE);
   const list = new MoveList();
   let done = 0;
-  for (let t = 0; t < unit.length; t++) {
+  for (let t = 0; t < indexers.length; t++) {
     const indexer = indexers[t];
     const value = values[t];
     for (let index = 0; index < indexer.size; index++) {
@@ -173,7 +210,20 @@ export function solveUnit(
       }
     }
   }
+}
 
+/**
+ * Spreads the decided positions distance by distance to their parents (positions one quiet
+ * move before): a parent of a lost position wins, a parent all of whose moves are known to
+ * lose is lost.
+ */
+function spreadUnit(
+  rules: Rules,
+  work: UnitWork,
+  onProgress: (progress: UnitProgress) => void,
+): void {
+  const { indexers, next, values, base, total, inside, flags, lossFloor, levels, winExits } = work;
+  const state = new Int32Array(STATE_SIZE);
   // The spread works on the colour swap of each decided position: there the side that
   // just moved is White, whose pieces are un-moved, and the result is a parent as its
   // table stores it (White to move), with no swap per parent.
@@ -185,14 +235,14 @@ export function solveUnit(
     for (let entry = winExits.head[d]; entry >= 0; entry = winExits.next[entry]) {
       if ((flags[entry] & FLAG_DONE) !== 0) continue;
       flags[entry] |= FLAG_DONE;
-      const t = entry < base[1] || unit.length === 1 ? 0 : 1;
+      const t = entry < base[1] || indexers.length === 1 ? 0 : 1;
       values[t][entry - base[t]] = d + 1;
       levels.push(d, entry);
     }
     const won = (d & 1) === 1;
     for (let entry = levels.head[d]; entry >= 0; entry = levels.next[entry]) {
       if ((++spread & 0xffff) === 0) onProgress({ phase: 'spread', done: spread, total });
-      const t = entry < base[1] || unit.length === 1 ? 0 : 1;
+      const t = entry < base[1] || indexers.length === 1 ? 0 : 1;
       const index = entry - base[t];
       const indexer = indexers[t];
       indexer.decode(index, state);
@@ -258,6 +308,4 @@ export function solveUnit(
       }
     }
   }
-  // Undecided entries stay 0: draws.
-  return unit.map((material, t) => ({ material, values: values[t] }));
 }
