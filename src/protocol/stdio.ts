@@ -9,14 +9,19 @@ import { Session } from './session.js';
 
 /** Speaks the protocol on stdin/stdout; `searchWorker` as for Session. */
 export function runProtocolLoop(searchWorker?: string): void {
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') process.stderr.write(`tama: cannot write output: ${error.message}\n`); // prettier-ignore
-    // Nobody reads what we would say: nothing is left to do.
-    process.exit(error.code === 'EPIPE' ? 0 : 1);
-  });
+  let outputGone = false;
   const session = new Session((line) => {
-    process.stdout.write(line + '\n');
+    if (!outputGone) process.stdout.write(line + '\n');
   }, searchWorker);
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (outputGone) return;
+    outputGone = true;
+    if (error.code !== 'EPIPE') process.stderr.write(`tama: cannot write output: ${error.message}\n`); // prettier-ignore
+    // Nobody reads what we would say: end as after quit, so that the workers stop and what
+    // is still queued (stderr) goes out before the process ends by itself.
+    process.exitCode = error.code === 'EPIPE' ? 0 : 1;
+    session.endOfInput();
+  });
   const input = createInterface({ input: process.stdin, terminal: false });
   input.on('line', (line) => session.receive(line));
   input.on('close', () => session.endOfInput());
