@@ -365,7 +365,9 @@ const capturers = new Int32Array(2);
 /**
  * Finds the men of `color` that can capture: an enemy piece next to them where men capture
  * and an empty square straight beyond. Works on whole sets at once, leaves the set in
- * `capturers` and returns whether it is non-empty.
+ * `capturers` and returns whether it is non-empty. countManCaptureMoves (mancapture.ts)
+ * works out the same squares way by way; shared helpers for both cost perft and search
+ * 4-15 % (V8 inlines less around them), so each keeps its own few lines.
  */
 function menCapturers(
   rules: Rules,
@@ -555,6 +557,9 @@ export function countQuietMoves(
       popcount32((menHi >>> 1) & NOT_FILE_H & emptyHi);
   }
   if ((kingsLo | kingsHi) !== 0) {
+    // generateQuietMoves's walk, counting instead of writing. Written twice on purpose: one
+    // walk for both (writing into a scratch list here) made perft and search 4-15 % slower,
+    // as V8 then stopped inlining other calls in these hot paths (measured in one process).
     const slides = rules.kingSlides;
     for (let half = 0; half < 2; half++) {
       let bits = half === 0 ? kingsLo : kingsHi;

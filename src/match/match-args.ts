@@ -72,6 +72,16 @@ const ENGINE_KEYS = [
   'restart',
 ];
 
+/** The keys each group option knows. */
+const GROUP_KEYS: Record<string, readonly string[]> = {
+  engine: ENGINE_KEYS,
+  each: ENGINE_KEYS,
+  openings: ['file', 'order', 'seed', 'plies', 'start'],
+  draw: ['movenumber', 'movecount', 'score'],
+  resign: ['movecount', 'score', 'twosided'],
+  sprt: ['elo0', 'elo1', 'alpha', 'beta'],
+};
+
 function wholeNumber(text: string, what: string, min = 0): Parsed<number> {
   if (!/^\d+$/.test(text) || Number(text) < min) {
     return bad(`${what} must be a whole number${min > 0 ? ` >= ${min}` : ''}, got '${text}'`);
@@ -269,17 +279,26 @@ function sprtSettings(group: Group): Parsed<SprtSettings> {
   return ok({ elo0, elo1, alpha, beta });
 }
 
-/** Reads the arguments of `tama match` into a match configuration. */
-export function parseMatchArguments(args: readonly string[]): Parsed<MatchArguments> {
-  const scanned = scan(args);
-  if (!scanned.ok) return scanned;
+/** The scanned options sorted: each engine's group, `--each`, the other groups, single values. */
+interface SortedOptions {
+  readonly engineGroups: readonly Group[];
+  readonly each: Group;
+  readonly groups: ReadonlyMap<string, Group>;
+  readonly single: ReadonlyMap<string, string>;
+  readonly debug: boolean;
+  /** `--openings startpos`: every game from the start position. */
+  readonly startPositionOnly: boolean;
+}
+
+/** Sorts the scanned options, checking each group's keys against those its option knows. */
+function sortOptions(scanned: readonly { name: string; words: string[] }[]): Parsed<SortedOptions> {
   const engineGroups: Group[] = [];
   let each: Group = new Map();
   const single = new Map<string, string>();
   const groups = new Map<string, Group>();
   let debug = false;
   let startPositionOnly = false;
-  for (const { name, words } of scanned.value) {
+  for (const { name, words } of scanned) {
     if (name === 'debug') {
       debug = true;
       continue;
@@ -294,28 +313,17 @@ export function parseMatchArguments(args: readonly string[]): Parsed<MatchArgume
     }
     const group = keyValues(name, words);
     if (!group.ok) return group;
-    const known: Record<string, readonly string[]> = {
-      engine: ENGINE_KEYS,
-      each: ENGINE_KEYS,
-      openings: ['file', 'order', 'seed', 'plies', 'start'],
-      draw: ['movenumber', 'movecount', 'score'],
-      resign: ['movecount', 'score', 'twosided'],
-      sprt: ['elo0', 'elo1', 'alpha', 'beta'],
-    };
-    const checked = allowOnly(name, group.value, known[name]);
+    const checked = allowOnly(name, group.value, GROUP_KEYS[name]);
     if (!checked.ok) return checked;
     if (name === 'engine') engineGroups.push(group.value);
     else if (name === 'each') each = new Map([...each, ...group.value]);
     else groups.set(name, group.value);
   }
-  if (engineGroups.length < 2) return bad('a match needs at least two --engine options');
-  const engines: EngineSettings[] = [];
-  for (let i = 0; i < engineGroups.length; i++) {
-    const engine = engineSettings(engineGroups[i], each, i);
-    if (!engine.ok) return engine;
-    engines.push(engine.value);
-  }
+  return ok({ engineGroups, each, groups, single, debug, startPositionOnly });
+}
 
+/** The whole-number options (NUMBER_OPTIONS), each given or its default. */
+function numberSettings(single: ReadonlyMap<string, string>): Parsed<Map<string, number>> {
   const numbers = new Map<string, number>();
   for (const [key, fallback, min] of NUMBER_OPTIONS) {
     const text = single.get(key);
@@ -323,8 +331,27 @@ export function parseMatchArguments(args: readonly string[]): Parsed<MatchArgume
     if (!parsed.ok) return parsed;
     numbers.set(key, parsed.value);
   }
-  const count = (key: string) => numbers.get(key) ?? 0;
-  if (count('repetition') === 1) return bad('--repetition must be 0 (off) or at least 2');
+  if (numbers.get('repetition') === 1) return bad('--repetition must be 0 (off) or at least 2');
+  return ok(numbers);
+}
+
+/** Reads the arguments of `tama match` into a match configuration. */
+export function parseMatchArguments(args: readonly string[]): Parsed<MatchArguments> {
+  const scanned = scan(args);
+  if (!scanned.ok) return scanned;
+  const sorted = sortOptions(scanned.value);
+  if (!sorted.ok) return sorted;
+  const { engineGroups, each, groups, single, debug, startPositionOnly } = sorted.value;
+  if (engineGroups.length < 2) return bad('a match needs at least two --engine options');
+  const engines: EngineSettings[] = [];
+  for (let i = 0; i < engineGroups.length; i++) {
+    const engine = engineSettings(engineGroups[i], each, i);
+    if (!engine.ok) return engine;
+    engines.push(engine.value);
+  }
+  const numbers = numberSettings(single);
+  if (!numbers.ok) return numbers;
+  const count = (key: string) => numbers.value.get(key) ?? 0;
   const variant = parseVariantName(single.get('variant') ?? 'armenian');
   if (variant === undefined) {
     return bad(`--variant must be armenian or turkish, got '${single.get('variant')}'`);

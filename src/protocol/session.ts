@@ -171,31 +171,38 @@ export class Session {
     return false;
   }
 
-  private async run(command: Command): Promise<void> {
+  /** Answers the commands that need no engine (and `uci`, which starts loading it). */
+  private runWithoutEngine(command: Command): boolean {
     switch (command.kind) {
       case 'empty':
-        return;
+        return true;
       case 'uci':
         this.send(`id name ${ENGINE_NAME}`);
         this.send(`id author ${ENGINE_AUTHOR}`);
         for (const option of OPTIONS) this.send(formatOption(option));
         this.send('uciok');
         void this.loadEngine();
-        return;
-      case 'quit':
-        await this.quit();
-        return;
+        return true;
       case 'debug':
         this.debug = command.on;
         this.send(`info string debug ${command.on ? 'on' : 'off'}`);
-        return;
+        return true;
       case 'register':
         // UCI engines that need no registration accept the command and say nothing.
-        return;
+        return true;
       case 'help':
         for (const line of HELP_LINES) this.send(line);
-        return;
+        return true;
     }
+    return false;
+  }
+
+  private async run(command: Command): Promise<void> {
+    if (command.kind === 'quit') {
+      await this.quit();
+      return;
+    }
+    if (this.runWithoutEngine(command)) return;
     const engine = await this.loadEngine();
     if (NEEDS_IDLE.has(command.kind) && this.search !== undefined) {
       this.refuseWhileSearching(command);
@@ -249,24 +256,34 @@ export class Session {
         this.showEval(engine);
         return;
       case 'perft':
-        this.runJob(engine.perft(command.depth), (result) => {
-          if (result.stopped) {
-            this.send('info string go perft stopped: the counts are incomplete');
-            return;
-          }
-          for (const entry of result.divide) this.send(`${entry.move}: ${entry.nodes}`);
-          this.send('');
-          this.send(`Nodes searched: ${result.nodes}`);
-        });
+        this.runPerft(engine, command.depth);
         return;
       case 'bench':
-        this.runJob(engine.bench(command.depth), (result) => {
-          if (result.stopped) this.send(`info string bench stopped after ${result.positions} positions`); // prettier-ignore
-          this.send(`Nodes searched: ${result.nodes}`);
-          this.send(`Nodes/second: ${result.nps}`);
-        });
+        this.runBench(engine, command.depth);
         return;
     }
+  }
+
+  /** `go perft`: the divide, then the total, or a word that it was stopped. */
+  private runPerft(engine: Engine, depth: number): void {
+    this.runJob(engine.perft(depth), (result) => {
+      if (result.stopped) {
+        this.send('info string go perft stopped: the counts are incomplete');
+        return;
+      }
+      for (const entry of result.divide) this.send(`${entry.move}: ${entry.nodes}`);
+      this.send('');
+      this.send(`Nodes searched: ${result.nodes}`);
+    });
+  }
+
+  /** `bench`: the searches' nodes and speed, and how far it got when stopped. */
+  private runBench(engine: Engine, depth: number | undefined): void {
+    this.runJob(engine.bench(depth), (result) => {
+      if (result.stopped) this.send(`info string bench stopped after ${result.positions} positions`); // prettier-ignore
+      this.send(`Nodes searched: ${result.nodes}`);
+      this.send(`Nodes/second: ${result.nps}`);
+    });
   }
 
   /** A command that needs the engine idle, sent while a search only `stop` ends. */

@@ -612,7 +612,8 @@ async function openPdnFile(): Promise<void> {
   loadPdn(await file.text());
 }
 
-function setUpControls(): void {
+/** The game's settings and buttons: level, clock, mode, variant, new game, take back, flip, hint. */
+function setUpGameControls(): void {
   const level = $<HTMLSelectElement>('level');
   for (let i = 0; i <= MAX_LEVEL; i++) {
     level.add(new Option(i === MAX_LEVEL ? `${i} (full strength)` : String(i), String(i)));
@@ -651,6 +652,10 @@ function setUpControls(): void {
     state.message = 'thinking of a hint…';
     startSearch('hint');
   });
+}
+
+/** Moving through the game: the arrows, a click on the move list, the arrow keys. */
+function setUpNavigation(): void {
   $('nav-first').addEventListener('click', () => goToPly(0));
   $('nav-prev').addEventListener('click', () => goToPly(state.viewPly - 1));
   $('nav-next').addEventListener('click', () => goToPly(state.viewPly + 1));
@@ -666,6 +671,10 @@ function setUpControls(): void {
     if (event.key === 'ArrowLeft') goToPly(state.viewPly - 1);
     else if (event.key === 'ArrowRight') goToPly(state.viewPly + 1);
   });
+}
+
+/** The analysis switch and its number of lines. */
+function setUpAnalysis(): void {
   const analyse = $<HTMLInputElement>('analyse');
   analyse.addEventListener('change', () => {
     state.analyse = analyse.checked;
@@ -677,6 +686,10 @@ function setUpControls(): void {
     if (state.search?.purpose === 'analysis') stopSearch();
     afterChange();
   });
+}
+
+/** A move typed in the move field, played when legal (else the reason is shown). */
+function setUpMoveEntry(): void {
   $('move-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const field = $<HTMLInputElement>('move-text');
@@ -697,6 +710,10 @@ function setUpControls(): void {
     state.game.play(parsed.value);
     moveMade();
   });
+}
+
+/** Games in and out: PDN export, import and file, and a position set up from its text. */
+function setUpGameFiles(): void {
   $('pdn-export').addEventListener('click', () => {
     const text = currentPdn();
     $<HTMLTextAreaElement>('pdn-text').value = text;
@@ -735,7 +752,11 @@ function tick(): void {
   renderClocks();
 }
 
-setUpControls();
+setUpGameControls();
+setUpNavigation();
+setUpAnalysis();
+setUpMoveEntry();
+setUpGameFiles();
 setUpBoardEvents();
 newGame();
 connect();
