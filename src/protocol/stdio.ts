@@ -17,10 +17,11 @@ export function runProtocolLoop(searchWorker?: string): void {
     if (outputGone) return;
     outputGone = true;
     if (error.code !== 'EPIPE') process.stderr.write(`tama: cannot write output: ${error.message}\n`); // prettier-ignore
-    // Nobody reads what we would say: end as after quit, so that the workers stop and what
-    // is still queued (stderr) goes out before the process ends by itself.
+    // Nobody reads what we would say: quit (lines still waiting would only be thrown away),
+    // so that the workers stop and what is still queued (stderr) goes out before the
+    // process ends by itself.
     process.exitCode = error.code === 'EPIPE' ? 0 : 1;
-    session.endOfInput();
+    void session.quit();
   });
   const input = createInterface({ input: process.stdin, terminal: false });
   input.on('line', (line) => session.receive(line));
