@@ -328,13 +328,21 @@ function addGuiCommand(program: Command): void {
       integerIn(0, 65535),
       8080,
     )
-    .option('--host <address>', 'address to listen on; other than loopback exposes it', '127.0.0.1')
+    .option(
+      '--host <address>',
+      'address or name to listen on; other than loopback exposes it (0.0.0.0: every interface)',
+      '127.0.0.1',
+    )
     .option('--engine <cmd>', 'the engine each tab gets, a command line (default: this tama)')
     .option('--max-tabs <n>', 'tabs (engine processes) at once (1-64)', integerIn(1, 64), 4)
     .option('--open', 'open the page in the default browser')
     .addHelpText(
       'after',
-      '\nExample:\n  tama gui --open\n  tama gui --port 9000 --engine "node other-engine.js"',
+      '\nThe server answers only to the names it listens on (against DNS rebinding): localhost,\n' +
+        "127.x.x.x and [::1], the --host given, and with --host 0.0.0.0 or :: this machine's\n" +
+        'interface addresses, each with its port; any other Host is refused (421). To use a\n' +
+        'name on your network, give it: --host my-box.lan.\n' +
+        '\nExample:\n  tama gui --open\n  tama gui --port 9000 --engine "node other-engine.js"',
     )
     .action(async (options: GuiOptions) => {
       const { runGuiCommand } = await import('./gui.js');

@@ -3,15 +3,18 @@
  * WebSocket per browser tab at /ws. Each tab gets its own engine process (tab.ts), started
  * from the command the server was given; the page can never choose or change it. Every
  * message from a page is validated (messages.ts); a bad one gets an error and changes
- * nothing. Only pages served by this server may connect (the Origin must match the Host),
- * and at most `maxTabs` tabs are open at once.
+ * nothing. The server answers only to the names it listens on (hosts.ts: loopback names,
+ * the `--host` given), on every path and before any WebSocket upgrade; only pages it served
+ * may connect (the Origin must match that Host), and at most `maxTabs` tabs are open at once.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { EngineCommand } from '../match/engine-process.js';
+import { checkHost, urlHostOf, type HostRule } from './hosts.js';
 import { MAX_MESSAGE_LENGTH, parseClientMessage, type ServerMessage } from './messages.js';
 import { Tab } from './tab.js';
 
@@ -62,18 +65,28 @@ function bytesOf(data: RawData): Buffer {
   return Buffer.isBuffer(data) ? data : Buffer.from(data);
 }
 
-/** Whether a WebSocket upgrade comes from a page this server served. */
-function sameOrigin(request: IncomingMessage): boolean {
-  const origin = request.headers.origin;
-  const host = request.headers.host;
-  return origin !== undefined && host !== undefined && origin === `http://${host}`;
+/** Refuses a WebSocket upgrade with an HTTP status and a one-line reason, before ws sees it. */
+function refuseUpgrade(socket: Duplex, status: string, reason: string): void {
+  const body = `${reason}\n`;
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Starts the server; resolves once it listens. */
 export async function startGuiServer(settings: GuiServerSettings): Promise<GuiServer> {
   const pageDir = settings.pageDir ?? PAGE_DIR;
   const tabs = new Set<Tab>();
+  // The port is known once the server listens, before any request comes.
+  let hostRule: HostRule = { listenHost: settings.host, port: settings.port };
   const server: Server = createServer((request, response) => {
+    const host = checkHost(request.headers.host, hostRule);
+    if (!host.ok) {
+      response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }); // prettier-ignore
+      response.end(`${host.error.message}\n`);
+      return;
+    }
     const path = (request.url ?? '/').split('?')[0];
     const entry = FILES[path];
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -99,9 +112,14 @@ export async function startGuiServer(settings: GuiServerSettings): Promise<GuiSe
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
   server.on('upgrade', (request, socket, head) => {
-    if ((request.url ?? '').split('?')[0] !== '/ws' || !sameOrigin(request)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
-      return;
+    const host = checkHost(request.headers.host, hostRule);
+    if (!host.ok) return refuseUpgrade(socket, '421 Misdirected Request', host.error.message);
+    if ((request.url ?? '').split('?')[0] !== '/ws') {
+      return refuseUpgrade(socket, '404 Not Found', 'WebSocket connections go to /ws');
+    }
+    if (request.headers.origin !== `http://${host.value}`) {
+      const origin = JSON.stringify((request.headers.origin ?? '(none)').slice(0, 100));
+      return refuseUpgrade(socket, '403 Forbidden', `refused: Origin ${origin} is not a page of this server (http://${host.value})`); // prettier-ignore
     }
     sockets.handleUpgrade(request, socket, head, (ws) => openTab(ws));
   });
@@ -147,9 +165,9 @@ export async function startGuiServer(settings: GuiServerSettings): Promise<GuiSe
     server.listen(settings.port, settings.host, () => resolve());
   });
   const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  hostRule = { listenHost: settings.host, port: address.port };
   return {
-    url: `http://${host}:${address.port}/`,
+    url: `http://${urlHostOf(settings.host)}:${address.port}/`,
     tabs: () => [...tabs].map((tab) => ({ pid: tab.pid })),
     close: async () => {
       for (const ws of sockets.clients) ws.terminate();
