@@ -2,8 +2,11 @@
  * The messages between the page and the `tama gui` server, one JSON object per WebSocket
  * message. The server reads every message from the page with parseClientMessage: a message
  * that is too long, not JSON, of an unknown type or with a bad field is refused with a
- * specific error and changes nothing. Shared by the server and the page (no Node, no DOM).
+ * specific error and changes nothing; a `go` whose game the rules core cannot replay (bad
+ * position text, an illegal move for its variant) is refused by checkGoGame before any line
+ * reaches the engine. Shared by the server and the page (no Node, no DOM).
  */
+import { Game } from '../core/game.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { VARIANT_NAMES, type VariantName } from '../core/variant.js';
 
@@ -53,10 +56,23 @@ export type ServerMessage =
   | { readonly type: 'engine-error'; readonly message: string }
   /** The engine crashed, left or stalled; the server restarts it. */
   | { readonly type: 'engine-failed'; readonly kind: string; readonly message: string }
-  /** A message from the page was refused (or the server refuses the tab: fatal). */
-  | { readonly type: 'error'; readonly message: string; readonly fatal?: boolean };
+  /**
+   * A message from the page was refused (or the server refuses the tab: fatal); `id` is the
+   * refused `go`'s, when it was one (no bestmove follows for it).
+   */
+  | { readonly type: 'error'; readonly message: string; readonly id?: number; readonly fatal?: boolean }; // prettier-ignore
 
-export type MessageErrorCode = 'too-long' | 'not-json' | 'bad-type' | 'bad-field';
+export type MessageErrorCode = 'too-long' | 'not-json' | 'bad-type' | 'bad-field' | 'bad-game';
+
+/** A `go` message, read. */
+export type GoMessage = Extract<ClientMessage, { type: 'go' }>;
+
+/** A game the rules core has replayed: where it started, and the game after its moves. */
+export interface CheckedGame {
+  readonly variant: VariantName;
+  readonly fen: string | undefined;
+  readonly game: Game;
+}
 
 const MOVE_TEXT = /^[a-h][1-8](?:-[a-h][1-8]|(?:x[a-h][1-8]){1,32})$/;
 const POSITION_TEXT = /^[WB]:[WBK0-9a-h,:]*$/;
@@ -165,8 +181,25 @@ export function parseClientMessage(text: string): Result<ClientMessage, MessageE
   }
 }
 
+/**
+ * Replays a `go`'s game with the rules core: its position text read for its variant, then
+ * every move checked in turn. When `previous` (the last game checked on this tab) is the
+ * start of this one, only the new moves are replayed, as a page sends the whole game before
+ * every search. A bad position or an illegal move is an error that names it.
+ */
+export function checkGoGame(
+  message: GoMessage,
+  previous?: CheckedGame,
+): Result<CheckedGame, MessageErrorCode> {
+  const same = previous?.variant === message.variant && previous.fen === message.fen;
+  const continued = same ? previous.game.continuedTo(message.moves) : undefined;
+  const game = continued ?? Game.parse(message.fen, message.moves, message.variant);
+  if (!game.ok) return fail('bad-game', `go: ${message.variant} game refused: ${game.error.message}`); // prettier-ignore
+  return ok({ variant: message.variant, fen: message.fen, game: game.value });
+}
+
 /** The protocol lines that run a `go` message: options, position, go. */
-export function goLines(message: Extract<ClientMessage, { type: 'go' }>): string[] {
+export function goLines(message: GoMessage): string[] {
   const position =
     (message.fen === undefined ? 'position startpos' : `position fen ${message.fen}`) +
     (message.moves.length > 0 ? ` moves ${message.moves.join(' ')}` : '');

@@ -1,14 +1,21 @@
 /**
  * One browser tab's engine: a process started from the server's command, spoken to only in
- * protocol lines. The tab turns the page's messages into lines, in order: a `go` while a
+ * protocol lines. A `go` whose game the rules core refuses (bad position text, an illegal
+ * move) gets an error and changes nothing: no line reaches the engine, a search under way
+ * goes on. The tab turns the page's other messages into lines, in order: a `go` while a
  * search runs first stops it and waits for its bestmove. It watches the engine: a crash,
  * an exit or a stall (no bestmove once the search's time is over, or no answer to
  * `isready`) is reported to the page and the engine is started again.
  */
 import { EngineProcess, type EngineCommand, type EngineFailure } from '../match/engine-process.js';
-import { goLines, type ClientMessage, type ServerMessage } from './messages.js';
-
-type GoMessage = Extract<ClientMessage, { type: 'go' }>;
+import {
+  checkGoGame,
+  goLines,
+  type CheckedGame,
+  type ClientMessage,
+  type GoMessage,
+  type ServerMessage,
+} from './messages.js';
 
 export interface TabSettings {
   readonly command: EngineCommand;
@@ -34,6 +41,8 @@ export class Tab {
   private pingOutstanding = false;
   private restarts = 0;
   private closed = false;
+  /** The last game a `go` carried that the rules core accepted. */
+  private checked: CheckedGame | undefined;
 
   constructor(
     private readonly settings: TabSettings,
@@ -47,6 +56,14 @@ export class Tab {
     if (message.type === 'stop') {
       this.stopSearch();
       return;
+    }
+    if (message.type === 'go') {
+      const checked = checkGoGame(message, this.checked);
+      if (!checked.ok) {
+        this.send({ type: 'error', id: message.id, message: checked.error.message });
+        return;
+      }
+      this.checked = checked.value;
     }
     this.queued = message;
     if (this.searching !== undefined) this.stopSearch();

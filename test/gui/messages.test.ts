@@ -1,6 +1,12 @@
 /** The server's reading of page messages: every field checked, every refusal explained. */
 import { describe, expect, it } from 'vitest';
-import { goLines, MAX_MESSAGE_LENGTH, parseClientMessage } from '../../src/gui/messages.js';
+import {
+  checkGoGame,
+  goLines,
+  MAX_MESSAGE_LENGTH,
+  parseClientMessage,
+  type GoMessage,
+} from '../../src/gui/messages.js';
 
 const go = {
   type: 'go',
@@ -59,5 +65,44 @@ describe('goLines', () => {
       'position fen B:Wa2:Ba7 moves c3-c4 f6-f5 g3xg5xe5',
       'go wtime 1000 btime 2000 winc 10 binc 10',
     ]);
+  });
+});
+
+describe('checkGoGame', () => {
+  const message = (fields: Partial<GoMessage>): GoMessage => {
+    const parsed = parseClientMessage(JSON.stringify({ ...go, ...fields }));
+    if (!parsed.ok || parsed.value.type !== 'go') throw new Error('expected a go');
+    return parsed.value;
+  };
+
+  it('replays the game with the rules of its variant', () => {
+    const checked = checkGoGame(message({ moves: ['c3-c4', 'f6-f5'] }));
+    expect(checked.ok && checked.value.game.position.toString()).toBe(
+      'W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,d3,e3,f3,g3,h3,c4:Bf5,a6,b6,c6,d6,e6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7',
+    );
+    const turkish = checkGoGame(message({ variant: 'turkish', moves: ['c3-d4'] }));
+    expect(!turkish.ok && turkish.error).toEqual({
+      code: 'bad-game',
+      message: expect.stringMatching(/^go: turkish game refused: move 1 of the list: illegal move 'c3-d4'/), // prettier-ignore
+    });
+  });
+
+  it('refuses a position the rules core cannot read', () => {
+    const checked = checkGoGame(message({ fen: 'W:Wa2:Ba2', moves: [] }));
+    expect(!checked.ok && checked.error.message).toMatch(/^go: armenian game refused: bad position text: /); // prettier-ignore
+  });
+
+  it('replays only the new moves of a continued game, and all of another one', () => {
+    const first = checkGoGame(message({ moves: ['c3-d4'] }));
+    if (!first.ok) throw new Error(first.error.message);
+    const next = checkGoGame(message({ moves: ['c3-d4', 'f6-f5'] }), first.value);
+    expect(next.ok && next.value.game.moves).toEqual(['c3-d4', 'f6-f5']);
+    // The same moves under other rules or from another position are read afresh.
+    const turkish = checkGoGame(message({ variant: 'turkish', moves: ['c3-d4', 'f6-f5'] }), first.value); // prettier-ignore
+    expect(turkish.ok).toBe(false);
+    const elsewhere = checkGoGame(message({ fen: 'W:Wc3:Bf6', moves: ['c3-d4', 'f6-f5'] }), first.value); // prettier-ignore
+    expect(elsewhere.ok && elsewhere.value.game.position.toString()).toBe('W:Wd4:Bf5');
+    // The game it continued from is left as it was.
+    expect(first.value.game.moves).toEqual(['c3-d4']);
   });
 });

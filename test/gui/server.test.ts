@@ -2,89 +2,11 @@
  * The `tama gui` server: a real server on a free loopback port, real WebSocket clients and
  * real engine processes behind it (tama itself, and the misbehaving fixtures).
  */
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Position } from '../../src/core/position.js';
 import { parseMove } from '../../src/core/notation.js';
-import type { ServerMessage } from '../../src/gui/messages.js';
-import { startGuiServer, type GuiServer } from '../../src/gui/server.js';
-import type { EngineCommand } from '../../src/match/engine-process.js';
-
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const TAMA: EngineCommand = { program: process.execPath, args: [here('../../bin/tama.js')] };
-const fixture = (name: string, ...args: string[]): EngineCommand => ({
-  program: process.execPath,
-  args: [here(`../fixtures/${name}.mjs`), ...args],
-});
-
-const servers: GuiServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
-
-async function serve(engine: EngineCommand, settings: { maxTabs?: number; stallMs?: number } = {}) {
-  const server = await startGuiServer({
-    port: 0,
-    host: '127.0.0.1',
-    engine,
-    maxTabs: settings.maxTabs ?? 4,
-    stallMs: settings.stallMs ?? 5000,
-    pageDir: here('../../dist/gui/'),
-  });
-  servers.push(server);
-  return server;
-}
-
-/** A page's side of the socket: everything received, and waiting for a kind of message. */
-class Client {
-  readonly received: ServerMessage[] = [];
-  readonly socket: WebSocket;
-  readonly opened: Promise<void>;
-  readonly closed: Promise<number>;
-  private wake: (() => void)[] = [];
-
-  constructor(server: GuiServer, origin = server.url.replace(/\/$/, '')) {
-    this.socket = new WebSocket(server.url.replace('http', 'ws') + 'ws', { origin });
-    this.socket.on('message', (data) => {
-      this.received.push(JSON.parse(Buffer.from(data as Buffer).toString('utf8')) as ServerMessage);
-      for (const wake of this.wake.splice(0)) wake();
-    });
-    this.opened = new Promise((resolve, reject) => {
-      this.socket.once('open', () => resolve());
-      this.socket.once('error', reject);
-    });
-    this.closed = new Promise((resolve) => this.socket.once('close', (code) => resolve(code)));
-  }
-
-  send(message: unknown): void {
-    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  /** Waits for the next message (after index `from`) that `match` accepts. */
-  async next<T extends ServerMessage['type']>(
-    type: T,
-    from = 0,
-    match: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
-  ): Promise<Extract<ServerMessage, { type: T }>> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const found = this.received
-        .slice(from)
-        .find((m): m is Extract<ServerMessage, { type: T }> => m.type === type && match(m as never)); // prettier-ignore
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no ${type}; got ${JSON.stringify(this.received)}`); // prettier-ignore
-      await new Promise<void>((resolve) => {
-        this.wake.push(resolve);
-        setTimeout(resolve, 200);
-      });
-    }
-  }
-}
-
-function go(id: number, moves: string[], limits: object = { depth: 2 }) {
-  return { type: 'go', id, variant: 'armenian', moves, limits, skillLevel: 10, multiPV: 1 };
-}
+import { Client, fixture, go, serve, TAMA } from './server-client.js';
 
 const alive = (pid: number) => {
   try {
@@ -191,12 +113,13 @@ describe('tama gui server', () => {
   });
 
   it('passes the engine’s own error on and keeps going', async () => {
-    const server = await serve(TAMA);
+    const server = await serve(fixture('complainer', '--after', '0'));
     const client = new Client(server);
     await client.next('ready');
-    client.send(go(1, ['c3-c5']));
+    client.send(go(1, ['c3-c4']));
     const error = await client.next('engine-error');
-    expect(error.message).toMatch(/illegal move 'c3-c5'/);
+    expect(error.message).toBe('this engine complains about every search');
+    expect((await client.next('bestmove')).id).toBe(1);
   });
 
   it('gives each tab its own engine, ends it when the tab closes, and caps the tabs', async () => {
