@@ -4,13 +4,16 @@
  * (`1. c3-c4 f6-f5 2. ...`, `1... f6-f5` when Black starts) in the move text of docs/rules.md, engine
  * moves followed by a `{score/depth time}` comment, and the result: `2-0` White won, `1-1`
  * draw, `0-2` Black won. A game from another position than the start carries it in a FEN
- * tag (position text). Reading skips comments, move numbers and unknown tags.
+ * tag (position text). `TimeControl` is in seconds, as PGN has it (`300+3`, `10+0.1`,
+ * `40/60+0.6`, `st=1`, `-` for none); readTimeControls also reads the minutes that the page
+ * wrote before (see there). Reading skips comments, move numbers and unknown tags.
  */
 import { parseMove } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { BLACK, parseVariantName, type VariantName } from '../core/variant.js';
 import type { GameRecord, GameResult, PlayedMove } from './game.js';
+import { parseLimits, type PlayerLimits } from './time-control.js';
 
 /** What a PDN file says besides the moves. */
 export interface PdnHeader {
@@ -34,7 +37,14 @@ export interface PdnGame {
   readonly result: string;
 }
 
-export type PdnErrorCode = 'bad-tag' | 'bad-comment' | 'bad-move' | 'bad-variant' | 'bad-position';
+export type PdnErrorCode =
+  'bad-tag' | 'bad-comment' | 'bad-move' | 'bad-variant' | 'bad-position' | 'bad-time-control';
+
+/** Each side's limits as a game's tags give them (undefined: none or unknown). */
+export interface PdnTimeControls {
+  readonly white: PlayerLimits | undefined;
+  readonly black: PlayerLimits | undefined;
+}
 
 const MOVES_PER_LINE_WIDTH = 80;
 
@@ -156,6 +166,46 @@ export function parsePdn(text: string): Result<PdnGame[], PdnErrorCode> {
   }
   if (inMoves || tags.size > 0) finish('*');
   return ok(games);
+}
+
+/**
+ * The page (`Event "tama gui"`) once wrote its clocks in minutes under the names it offered;
+ * read in seconds they would be a few seconds a game. Its clocks now go out in seconds
+ * (`300+3`), which never spell one of these names, so these names in a page's game are
+ * minutes and every other time control is seconds.
+ */
+const OLD_PAGE_EVENT = 'tama gui';
+const OLD_PAGE_MINUTES = new Set(['1+0', '3+2', '5+3', '10+5', '15+10', '30+20']);
+
+/** One side's TimeControl tag value, read in seconds (or the old page's minutes). */
+function readTimeControl(
+  game: PdnGame,
+  tag: string,
+): Result<PlayerLimits | undefined, PdnErrorCode> {
+  // prettier-ignore
+  const text = game.tags.get(tag);
+  if (text === undefined) return ok(undefined);
+  const limits = parseLimits(text);
+  if (!limits.ok) return fail('bad-time-control', `${tag} tag: ${limits.error.message}`);
+  const clock = limits.value?.clock;
+  if (clock && game.tags.get('Event') === OLD_PAGE_EVENT && OLD_PAGE_MINUTES.has(text.trim())) {
+    return ok({ ...limits.value, clock: { ...clock, baseMs: clock.baseMs * 60 } });
+  }
+  return ok(limits.value);
+}
+
+/**
+ * Each side's time control from a game's tags: `WhiteTimeControl`/`BlackTimeControl`, else
+ * `TimeControl` for both, in seconds; the old page's minutes (`5+3`) are read as minutes.
+ */
+export function readTimeControls(game: PdnGame): Result<PdnTimeControls, PdnErrorCode> {
+  const both = readTimeControl(game, 'TimeControl');
+  if (!both.ok) return both;
+  const white = game.tags.has('WhiteTimeControl') ? readTimeControl(game, 'WhiteTimeControl') : both; // prettier-ignore
+  if (!white.ok) return white;
+  const black = game.tags.has('BlackTimeControl') ? readTimeControl(game, 'BlackTimeControl') : both; // prettier-ignore
+  if (!black.ok) return black;
+  return ok({ white: white.value, black: black.value });
 }
 
 /** Replays a game's moves from its FEN tag (or the start) and returns the final position. */

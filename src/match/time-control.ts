@@ -80,6 +80,43 @@ export function formatLimits(limits: PlayerLimits): string {
   return parts.join(' ');
 }
 
+/**
+ * Reads limits written by formatLimits back (a PDN TimeControl tag): a clock in seconds
+ * (`300+3`, `10+0.1`, `40/60+0.6`, `inf`) and `st=`, `depth=`, `nodes=` in any order. PDN's
+ * `-` (no time control), `?` (unknown) and an empty text read as no limits (undefined).
+ */
+export function parseLimits(text: string): Result<PlayerLimits | undefined, TimeControlErrorCode> {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0 || (words.length === 1 && (words[0] === '-' || words[0] === '?'))) {
+    return ok(undefined);
+  }
+  const limits: { -readonly [K in keyof PlayerLimits]: PlayerLimits[K] } = {};
+  const bad = (why: string) => fail<TimeControlErrorCode>('bad-time-control', `time control '${text}': ${why}`); // prettier-ignore
+  const seen = new Set<string>();
+  for (const word of words) {
+    const at = word.indexOf('=');
+    const key = at < 0 ? 'tc' : word.slice(0, at);
+    const value = at < 0 ? word : word.slice(at + 1);
+    if (seen.has(key)) return bad(`${key} is given twice`);
+    seen.add(key);
+    if (key === 'tc') {
+      const clock = parseClock(value);
+      if (!clock.ok) return clock;
+      if (clock.value !== undefined) limits.clock = clock.value;
+    } else if (key === 'st') {
+      const ms = parseSeconds(value);
+      if (ms === undefined || ms <= 0) return bad(`st must be seconds > 0, got '${value}'`);
+      limits.moveTimeMs = ms;
+    } else if (key === 'depth' || key === 'nodes') {
+      if (!/^[1-9]\d{0,14}$/.test(value)) return bad(`${key} must be a whole number > 0, got '${value}'`); // prettier-ignore
+      limits[key] = Number(value);
+    } else return bad(`unknown limit '${key}'`);
+  }
+  if (Object.keys(limits).length === 0) return ok(undefined);
+  const checked = checkLimits(limits);
+  return checked.ok ? ok(checked.value) : bad(checked.error.message);
+}
+
 /** Checks that limits bound the search at all and do not contradict each other. */
 export function checkLimits(limits: PlayerLimits): Result<PlayerLimits, TimeControlErrorCode> {
   if (limits.clock && limits.moveTimeMs !== undefined) {

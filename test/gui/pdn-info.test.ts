@@ -1,6 +1,7 @@
 /** The page's PDN export and import, and its reading of the engine's info lines. */
 import { describe, expect, it } from 'vitest';
-import { parsePdn, replayPdnGame } from '../../src/match/pdn.js';
+import { parsePdn, readTimeControls, replayPdnGame } from '../../src/match/pdn.js';
+import { TIME_CONTROLS } from '../../src/gui/page/clock.js';
 import { Game } from '../../src/gui/page/game.js';
 import { gameOf } from './helpers.js';
 import {
@@ -10,9 +11,10 @@ import {
   resultBar,
   whiteScore,
 } from '../../src/gui/page/info.js';
-import { gameToPdn, pdnToGame } from '../../src/gui/page/pdn.js';
+import { gameToPdn, pdnToGame, timeControlTag } from '../../src/gui/page/pdn.js';
 
-const players = { white: 'Player', black: 'Tama', timeControl: '5+3' };
+const fivePlusThree = TIME_CONTROLS.find((c) => c.name === '5+3');
+const players = { white: 'Player', black: 'Tama', control: fivePlusThree };
 const date = new Date(2026, 0, 2);
 
 describe('PDN', () => {
@@ -30,6 +32,21 @@ describe('PDN', () => {
     expect(games.ok).toBe(true);
     const replayed = replayPdnGame(games.ok ? games.value[0] : (undefined as never));
     expect(replayed.ok && replayed.value.toString()).toBe(game.position.toString());
+  });
+
+  it('writes the time control in seconds, as tama match does, and reads it back', () => {
+    const text = gameToPdn(Game.fresh('armenian'), players, date);
+    expect(text).toContain('[TimeControl "300+3"]');
+    const games = parsePdn(text);
+    const read = games.ok && readTimeControls(games.value[0]);
+    const clock = { movesPerPeriod: 0, baseMs: 300_000, incrementMs: 3000 };
+    expect(read).toEqual({ ok: true, value: { white: { clock }, black: { clock } } });
+    const free = gameToPdn(Game.fresh('armenian'), { ...players, control: undefined }, date);
+    expect(free).toContain('[TimeControl "-"]');
+  });
+
+  it('writes every offered clock in seconds, never in a form the old page used', () => {
+    expect(TIME_CONTROLS.map(timeControlTag)).toEqual(['60', '180+2', '300+3', '600+5', '900+10', '1800+20']); // prettier-ignore
   });
 
   it('writes the result and why the game ended', () => {

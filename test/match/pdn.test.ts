@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '../../src/match/game.js';
-import { formatPdnGame, parsePdn, replayPdnGame, type PdnHeader } from '../../src/match/pdn.js';
+import {
+  formatPdnGame,
+  parsePdn,
+  readTimeControls,
+  replayPdnGame,
+  type PdnHeader,
+} from '../../src/match/pdn.js';
 
 const header: PdnHeader = {
   event: 'Test "quoted" \\ event',
@@ -131,5 +137,41 @@ describe('parsePdn and replayPdnGame', () => {
     }
     const badVariant = parsePdn('[Variant "Chess"]\n1. c3-c4 2-0');
     expect(badVariant.ok && replayPdnGame(badVariant.value[0]).ok).toBe(false);
+  });
+});
+
+describe('readTimeControls: seconds, and the old page minutes', () => {
+  const read = (tags: string) => {
+    const games = parsePdn(`${tags}\n1. c3-c4 *\n`);
+    if (!games.ok) throw new Error(games.error.message);
+    return readTimeControls(games.value[0]);
+  };
+  const clock = (baseMs: number, incrementMs: number) => ({
+    clock: { movesPerPeriod: 0, baseMs, incrementMs },
+  });
+
+  it.each([
+    ['the page now', '[Event "tama gui"]\n[TimeControl "300+3"]', clock(300_000, 3000)],
+    ['a match', '[Event "tama match"]\n[TimeControl "10+0.1"]', clock(10_000, 100)],
+    ['a match at 5+3 seconds', '[Event "tama match"]\n[TimeControl "5+3"]', clock(5000, 3000)],
+    ['the old page at 5+3 minutes', '[Event "tama gui"]\n[TimeControl "5+3"]', clock(300_000, 3000)], // prettier-ignore
+    ['the old page at 1+0 minutes', '[Event "tama gui"]\n[TimeControl "1+0"]', clock(60_000, 0)], // prettier-ignore
+    ['the page without a clock', '[Event "tama gui"]\n[TimeControl "-"]', undefined],
+    ['no tag', '[Event "x"]', undefined],
+  ])('%s', (_, tags, limits) => {
+    expect(read(tags)).toEqual({ ok: true, value: { white: limits, black: limits } });
+  });
+
+  it('reads each side its own', () => {
+    const both = read('[WhiteTimeControl "10+0.1"]\n[BlackTimeControl "nodes=500"]');
+    expect(both).toEqual({ ok: true, value: { white: clock(10_000, 100), black: { nodes: 500 } } }); // prettier-ignore
+  });
+
+  it('names a tag it cannot read', () => {
+    const bad = read('[TimeControl "G/60"]');
+    expect(bad).toEqual({
+      ok: false,
+      error: { code: 'bad-time-control', message: expect.stringMatching(/^TimeControl tag: bad time control 'G\/60'/) }, // prettier-ignore
+    });
   });
 });

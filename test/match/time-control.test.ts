@@ -6,7 +6,9 @@ import {
   goCommand,
   moveDeadline,
   parseClock,
+  parseLimits,
   parseSeconds,
+  type PlayerLimits,
 } from '../../src/match/time-control.js';
 
 describe('parseClock: cutechess tc values', () => {
@@ -113,5 +115,46 @@ describe('go commands and deadlines', () => {
     expect(moveDeadline({ clock: clock.settings }, clock, 100)).toBe(2100);
     expect(moveDeadline({ moveTimeMs: 500 }, undefined, 20)).toBe(520);
     expect(moveDeadline({ depth: 5 }, undefined, 20)).toBeUndefined();
+  });
+});
+
+describe('parseLimits: a PDN TimeControl tag, in seconds', () => {
+  it.each<[string, PlayerLimits | undefined]>([
+    ['300+3', { clock: { movesPerPeriod: 0, baseMs: 300_000, incrementMs: 3000 } }],
+    ['10+0.1', { clock: { movesPerPeriod: 0, baseMs: 10_000, incrementMs: 100 } }],
+    ['40/60+0.6', { clock: { movesPerPeriod: 40, baseMs: 60_000, incrementMs: 600 } }],
+    ['st=1', { moveTimeMs: 1000 }],
+    ['nodes=3000', { nodes: 3000 }],
+    ['10+0.1 depth=8 nodes=500', { clock: { movesPerPeriod: 0, baseMs: 10_000, incrementMs: 100 }, depth: 8, nodes: 500 }], // prettier-ignore
+    ['inf depth=8', { depth: 8 }],
+    ['-', undefined],
+    ['?', undefined],
+    ['', undefined],
+    ['inf', undefined],
+  ])('%j', (text, limits) => {
+    expect(parseLimits(text)).toEqual({ ok: true, value: limits });
+  });
+
+  it('reads back every form formatLimits writes', () => {
+    const written: PlayerLimits[] = [
+      { clock: { movesPerPeriod: 0, baseMs: 300_000, incrementMs: 3000 } },
+      { clock: { movesPerPeriod: 40, baseMs: 90_000, incrementMs: 0 }, nodes: 20 },
+      { moveTimeMs: 1500, depth: 3 },
+    ];
+    for (const limits of written) {
+      expect(parseLimits(formatLimits(limits))).toEqual({ ok: true, value: limits });
+    }
+  });
+
+  it.each([
+    ['abc', "bad time control 'abc'"],
+    ['10+0.1 10+0.1', "time control '10+0.1 10+0.1': tc is given twice"],
+    ['st=0', "time control 'st=0': st must be seconds > 0, got '0'"],
+    ['depth=x', "time control 'depth=x': depth must be a whole number > 0, got 'x'"],
+    ['mate=3', "time control 'mate=3': unknown limit 'mate'"],
+    ['10+0.1 st=1', "time control '10+0.1 st=1': tc and st cannot be combined; choose one"],
+  ])('refuses %j', (text, message) => {
+    const parsed = parseLimits(text);
+    expect(!parsed.ok && parsed.error.message).toMatch(new RegExp(`^${message.replace(/[.+?()]/g, '\\$&')}`)); // prettier-ignore
   });
 });

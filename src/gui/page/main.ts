@@ -578,11 +578,7 @@ function currentPdn(): string {
   const engine = state.engineName;
   const white = state.mode === 'engines' || state.mode === 'black' ? engine : 'Player';
   const black = state.mode === 'engines' || state.mode === 'white' ? engine : 'Player';
-  return gameToPdn(
-    state.game,
-    { white, black, timeControl: state.control?.name ?? '-' },
-    new Date(),
-  );
+  return gameToPdn(state.game, { white, black, control: state.control }, new Date());
 }
 
 function loadPdn(text: string): void {

@@ -1,19 +1,28 @@
 /**
  * PDN for the page: the game as a PDN file to download (the match runner's writer, so both
- * write the same format), and a pasted or opened PDN read back into a game, each move
- * checked by the rules core.
+ * write the same format, the time control in seconds as `tama match` writes it), and a
+ * pasted or opened PDN read back into a game, each move checked by the rules core.
  */
 import { parsePdn, formatPdnGame } from '../../match/pdn.js';
 import type { GameRecord } from '../../match/game.js';
+import { formatLimits } from '../../match/time-control.js';
 import { fail, ok, type Result } from '../../core/result.js';
 import { parseVariantName, type VariantName } from '../../core/variant.js';
+import type { TimeControl } from './clock.js';
 import { Game, type Outcome } from './game.js';
 
 export interface PdnPlayers {
   readonly white: string;
   readonly black: string;
-  /** The time control's name ("5+3", or "-" for none). */
-  readonly timeControl: string;
+  /** The clock the game was played with; undefined for none. */
+  readonly control: TimeControl | undefined;
+}
+
+/** A page clock as a PDN TimeControl tag in seconds, as `tama match` writes it: `300+3`, `-` for none. */
+export function timeControlTag(control: TimeControl | undefined): string {
+  if (control === undefined) return '-';
+  const clock = { movesPerPeriod: 0, baseMs: control.initialMs, incrementMs: control.incrementMs };
+  return formatLimits({ clock });
 }
 
 /** The game as PDN text. */
@@ -35,8 +44,8 @@ export function gameToPdn(game: Game, players: PdnPlayers, date: Date): string {
       white: players.white,
       black: players.black,
       variant: game.variant,
-      whiteTimeControl: players.timeControl,
-      blackTimeControl: players.timeControl,
+      whiteTimeControl: timeControlTag(players.control),
+      blackTimeControl: timeControlTag(players.control),
     },
     record,
   );
