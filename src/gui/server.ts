@@ -50,6 +50,11 @@ const SECURITY_HEADERS = {
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Cache-Control': 'no-store',
+  // Cross-origin isolation: the page may then share memory with Web Workers
+  // (SharedArrayBuffer), and no other site's window or resource gets into its process.
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
 /**
@@ -68,10 +73,14 @@ function bytesOf(data: RawData): Buffer {
 /** Refuses a WebSocket upgrade with an HTTP status and a one-line reason, before ws sees it. */
 function refuseUpgrade(socket: Duplex, status: string, reason: string): void {
   const body = `${reason}\n`;
-  socket.end(
-    `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  const headers = {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+    ...SECURITY_HEADERS,
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${status}\r\n${lines.join('')}\r\n${body}`);
 }
 
 /** Starts the server; resolves once it listens. */

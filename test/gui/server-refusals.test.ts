@@ -63,6 +63,8 @@ describe('tama gui answers only to its own host names', () => {
       const reply = await get(server, path, `attacker.example:${port}`);
       expect(reply.status).toBe(421);
       expect(reply.headers['content-type']).toMatch(/^text\/plain/);
+      expect(reply.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(reply.headers['cross-origin-embedder-policy']).toBe('require-corp');
       expect(reply.body).toBe(
         `refused: this server does not answer to Host "attacker.example:${port}"; ` +
           `accepted: localhost, 127.0.0.1 (any 127.x.x.x), [::1] on port ${port}\n`,
@@ -106,6 +108,7 @@ describe('tama gui answers only to its own host names', () => {
         'Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n', // prettier-ignore
     );
     expect(answer).toMatch(/^HTTP\/1\.1 421 Misdirected Request\r\n/);
+    expect(answer).toContain('\r\nCross-Origin-Embedder-Policy: require-corp\r\n');
     expect(answer).toContain(`refused: this server does not answer to Host "${host}"`);
     expect(server.tabs()).toEqual([]);
   });

@@ -32,6 +32,21 @@ describe('tama gui server', () => {
     expect((await fetch(server.url, { method: 'POST' })).status).toBe(405);
   });
 
+  it('sends the cross-origin isolation headers on every response', async () => {
+    const server = await serve(TAMA);
+    const answers = [
+      await fetch(server.url),
+      await fetch(server.url + 'page.js'),
+      await fetch(server.url + 'missing'),
+      await fetch(server.url, { method: 'POST' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers.get('cross-origin-opener-policy'), answer.url).toBe('same-origin');
+      expect(answer.headers.get('cross-origin-embedder-policy'), answer.url).toBe('require-corp');
+      expect(answer.headers.get('cross-origin-resource-policy'), answer.url).toBe('same-origin');
+    }
+  });
+
   it('plays a game through messages: each search answered with a legal move', async () => {
     const server = await serve(TAMA);
     const client = new Client(server);
