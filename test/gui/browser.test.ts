@@ -52,8 +52,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openPage(width: number, height: number): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height } });
+async function openPage(
+  width: number,
+  height: number,
+  hasTouch = false,
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height }, hasTouch });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(server.url);
@@ -119,6 +123,12 @@ async function setUp(page: Page, fen: string): Promise<void> {
   await page.fill('#fen-text', fen);
   await page.click('#fen-setup');
   await details.locator('summary').click(); // fold the panel again
+}
+
+/** A screenshot for people to look at, without a focus ring (the page scrolled to its top). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate('document.activeElement?.blur(); window.scrollTo(0, 0)');
+  await page.screenshot({ path: SHOTS + name });
 }
 
 /** axe-core's WCAG 2 A and AA violations on the page, as "rule: element" lines. */
@@ -220,7 +230,7 @@ describe('the page in Chromium', () => {
     expect(snapshot).toContain('gridcell "e6, black man"');
     expect(snapshot.match(/gridcell/g)).toHaveLength(64);
     await expect(axeViolations(page)).resolves.toEqual([]);
-    await page.screenshot({ path: SHOTS + 'start-desktop.png' });
+    await screenshot(page, 'start-desktop.png');
 
     // Against the engine at level 0: a click selects and shows targets in words, draws no
     // keyboard cursor; the engine's reply is spoken in the live region.
@@ -269,7 +279,7 @@ describe('the page in Chromium', () => {
         await checkMoveList(page, ply + 1);
         await expect(axeViolations(page)).resolves.toEqual([]);
       }
-      if (ply === 39) await page.screenshot({ path: SHOTS + 'midgame-desktop.png' });
+      if (ply === 40) await screenshot(page, 'midgame-desktop.png');
       if (ply % methods.length === 3) {
         await expect(page.locator('#board .cursor').count()).resolves.toBe(1);
       } else if (methods[ply % methods.length] === 'click') {
@@ -293,7 +303,7 @@ describe('the page in Chromium', () => {
     await expect(page.locator('#lines li').count()).resolves.toBe(0);
     await checkMoveList(page, moves.length);
     await expect(axeViolations(page)).resolves.toEqual([]);
-    await page.screenshot({ path: SHOTS + 'end-desktop.png' });
+    await screenshot(page, 'end-desktop.png');
 
     // The PDN, as downloaded, replays with the rules core to the final position.
     await page.locator('details.pdn summary').click();
@@ -312,7 +322,7 @@ describe('the page in Chromium', () => {
   });
 
   it('shows captures, asks before discarding a game, and plays by keyboard, at desktop and phone size', async () => {
-    const { page, errors } = await openPage(1200, 860);
+    const { page, errors } = await openPage(1200, 860, true);
     await page.selectOption('#mode', 'human');
     // Two captures end on g8: the final square alone is refused, a hop settles it.
     await setUp(page, 'W:WKa2:Ba3,d4,d6,g7,Kh1');
@@ -346,7 +356,7 @@ describe('the page in Chromium', () => {
     await expect(page.locator('#board .capture-path').count()).resolves.toBe(1);
     await expect(page.locator('#board .taken').count()).resolves.toBe(2);
     await expect(page.locator('#board .piece.king').count()).resolves.toBe(1);
-    await page.screenshot({ path: SHOTS + 'capture-desktop.png' });
+    await screenshot(page, 'capture-desktop.png');
 
     // Changing the clock in the middle of a game asks first: declined, nothing changes.
     const dialogs: string[] = [];
@@ -391,9 +401,23 @@ describe('the page in Chromium', () => {
     expect((await moveTexts(page))[2]).toBe('b3-b4');
     await expect(text(page, '#announce')).resolves.toBe('White b3-b4');
 
+    // A phone-size screen with touch: a tap selects and a tap moves, no cursor drawn.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: SHOTS + 'phone.png', fullPage: false });
+    for (const name of ['f5', 'e4']) {
+      const point = await squarePoint(page, name);
+      await page.touchscreen.tap(point.x, point.y);
+    }
+    await waitForPlies(page, 4);
+    expect((await moveTexts(page))[3]).toBe('f5-e4');
+    await expect(page.locator('#board .cursor').count()).resolves.toBe(0);
+    await screenshot(page, 'phone.png');
     await expect(axeViolations(page)).resolves.toEqual([]);
+
+    // Reduced motion asked for: no transitions.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect(page.evaluate("getComputedStyle(document.querySelector('#eval-bar .fill')).transitionDuration")).resolves.toBe('0s'); // prettier-ignore
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect(page.evaluate("getComputedStyle(document.querySelector('#eval-bar .fill')).transitionDuration")).resolves.toBe('0.3s'); // prettier-ignore
     expect(errors).toEqual([]);
   });
 });

@@ -118,6 +118,7 @@ export class PageView {
   renderClocks(state: PageState): void {
     const now = performance.now();
     const bottom: Color = state.flipped ? BLACK : WHITE;
+    const over = state.game.outcome();
     for (const [id, color] of [
       ['clock-bottom', bottom],
       ['clock-top', (bottom ^ 1) as Color],
@@ -128,7 +129,7 @@ export class PageView {
       const left = clock?.remaining(color, now);
       setText(element.querySelector<HTMLElement>('.time')!, left === undefined ? '' : formatClock(left)); // prettier-ignore
       element.classList.toggle('running', clock?.runningFor === color);
-      element.classList.toggle('to-move', state.game.sideToMove === color);
+      element.classList.toggle('to-move', over === undefined && state.game.sideToMove === color);
       element.classList.toggle('low', left !== undefined && left < 20_000);
     }
   }
