@@ -125,6 +125,16 @@ async function setUp(page: Page, fen: string): Promise<void> {
   await details.locator('summary').click(); // fold the panel again
 }
 
+/** Runs in the page: notes every change to the board's picture in window.boardChanges. */
+const WATCH_BOARD = `{
+  window.boardChanges = [];
+  new MutationObserver((records) => {
+    for (const r of records) {
+      window.boardChanges.push(r.type === 'attributes' ? r.target.id + ' ' + r.attributeName : r.type);
+    }
+  }).observe(document.querySelector('#board svg'), { subtree: true, childList: true, attributes: true, characterData: true });
+}`;
+
 /** A screenshot for people to look at, without a focus ring (the page scrolled to its top). */
 async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate('document.activeElement?.blur(); window.scrollTo(0, 0)');
@@ -324,6 +334,24 @@ describe('the page in Chromium', () => {
   it('shows captures, asks before discarding a game, and plays by keyboard, at desktop and phone size', async () => {
     const { page, errors } = await openPage(1200, 860, true);
     await page.selectOption('#mode', 'human');
+    // A drag redraws nothing but the held piece's transform while the pointer moves.
+    const start = await squarePoint(page, 'c3');
+    const end = await squarePoint(page, 'c4');
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    await page.mouse.move(start.x, start.y - 20); // past the threshold: the piece is lifted
+    await page.evaluate(WATCH_BOARD);
+    for (let step = 1; step <= 5; step++) {
+      await page.mouse.move(start.x, start.y - 20 + ((end.y - start.y + 20) * step) / 5);
+      await page.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))');
+    }
+    const changes = await page.evaluate<string[]>('window.boardChanges');
+    expect(changes.length).toBeGreaterThan(0);
+    expect(new Set(changes)).toEqual(new Set(['dragged-piece transform']));
+    await page.mouse.up();
+    await waitForPlies(page, 1);
+    expect(await moveTexts(page)).toEqual(['c3-c4']);
+
     // Two captures end on g8: the final square alone is refused, a hop settles it.
     await setUp(page, 'W:WKa2:Ba3,d4,d6,g7,Kh1');
     await click(page, 'a2');
