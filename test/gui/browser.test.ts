@@ -448,4 +448,29 @@ describe('the page in Chromium', () => {
     await expect(page.evaluate("getComputedStyle(document.querySelector('#eval-bar .fill')).transitionDuration")).resolves.toBe('0.3s'); // prettier-ignore
     expect(errors).toEqual([]);
   });
+
+  it('greys Level out, saying why, for another engine without Skill Level', async () => {
+    const other = await startGuiServer({
+      port: 0,
+      host: '127.0.0.1',
+      engine: { program: process.execPath, args: [here('../fixtures/random-mover.mjs')] },
+      maxTabs: 1,
+      stallMs: 10_000,
+      pageDir: here('../../dist/gui/'),
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1200, height: 860 } });
+      await page.goto(other.url);
+      await page.waitForSelector('body[data-engine=ready]', { state: 'attached' });
+      await expect(page.locator('#level').isDisabled()).resolves.toBe(true);
+      const why = 'random-mover has no Skill Level option: it always plays at its full strength';
+      await expect(text(page, '#level-note')).resolves.toBe(why);
+      await expect(page.getByRole('combobox', { name: 'Level' }).getAttribute('aria-describedby')).resolves.toBe('level-note'); // prettier-ignore
+      await click(page, 'c3', 'c4');
+      await waitForPlies(page, 2);
+      await expect(text(page, '#announce')).resolves.toBe(spoken(await moveTexts(page)));
+    } finally {
+      await other.close();
+    }
+  });
 });

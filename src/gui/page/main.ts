@@ -22,6 +22,8 @@ const transport = webSocketTransport(`ws://${location.host}/ws`);
 const controller = new PageController(state, transport, redraw);
 
 setUpControls(controller, redraw);
+// The game review mounts here: index.html holds its button (#review) and its panel
+// (#review-panel), both hidden until a review view is wired to the controller's game.
 setUpBoardEvents(controller, view.board, redraw);
 controller.start();
 setInterval(() => {
