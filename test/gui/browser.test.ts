@@ -239,6 +239,7 @@ describe('the page in Chromium', () => {
     expect(snapshot).toContain('gridcell "d4, empty"');
     expect(snapshot).toContain('gridcell "e6, black man"');
     expect(snapshot.match(/gridcell/g)).toHaveLength(64);
+    expect(snapshot.split('\n')[1]).toBe('  - row "rank 8":');
     await expect(axeViolations(page)).resolves.toEqual([]);
     await screenshot(page, 'start-desktop.png');
 

@@ -135,7 +135,8 @@ export function boardMarkup(state: BoardState): string {
   }
   if (state.cursor !== undefined) {
     const [x, y] = squareCentre(state.cursor, flipped);
-    parts.push(`<rect class="cursor" x="${x - 47}" y="${y - 47}" width="94" height="94"/>`);
+    // Two tones, so that it stands out on light and dark squares and on pieces alike.
+    parts.push(`<g class="cursor"><rect class="cursor-outer" x="${x - 46}" y="${y - 46}" width="92" height="92"/><rect class="cursor-inner" x="${x - 41}" y="${y - 41}" width="82" height="82"/></g>`); // prettier-ignore
   }
   if (state.dragging) {
     // Drawn at its square and moved by a transform alone (dragTransform) while it is held.

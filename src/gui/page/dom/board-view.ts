@@ -110,6 +110,7 @@ export class BoardView {
       const row = document.createElement('div');
       row.setAttribute('role', 'row');
       row.className = 'board-row-cells';
+      row.setAttribute('aria-label', `rank ${(flipped ? line : 7 - line) + 1}`);
       for (let column = 0; column < 8; column++) {
         const file = flipped ? 7 - column : column;
         const rank = flipped ? line : 7 - line;
