@@ -447,6 +447,19 @@ describe('the page in Chromium', () => {
     await expect(page.evaluate("getComputedStyle(document.querySelector('#eval-bar .fill')).transitionDuration")).resolves.toBe('0s'); // prettier-ignore
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await expect(page.evaluate("getComputedStyle(document.querySelector('#eval-bar .fill')).transitionDuration")).resolves.toBe('0.3s'); // prettier-ignore
+
+    // A long game loaded from PDN: its newest moves are in view at once.
+    await page.setViewportSize({ width: 1200, height: 860 });
+    const long = scriptedGame(GAME_SEED);
+    const movetext = long
+      .map((move, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${move}` : move))
+      .join(' ');
+    await page.locator('details.pdn summary').click();
+    await page.fill('#pdn-text', `[Variant "armenian"]\n\n${movetext} 2-0\n`);
+    await page.click('#pdn-import');
+    await waitForPlies(page, long.length);
+    await expect(text(page, '#message')).resolves.toBe(`loaded a game of ${long.length} plies`);
+    await checkMoveList(page, long.length);
     expect(errors).toEqual([]);
   });
 
