@@ -2,7 +2,8 @@
  * How fast `tama gui` feels, measured in headless Chromium (the @sparticuz/chromium of the
  * tests):
  * - from starting `tama gui` to the page's first paint (the browser is started first, so
- *   its own start is not counted): the median of --starts fresh servers;
+ *   its own start is not counted), and from the page's navigation to its first paint: the
+ *   medians of --starts fresh servers;
  * - from a person's move (the pointer released on the target square) to the engine's reply
  *   on the board, at the page's default level and clock: the median of --moves games, each
  *   a new game opened with a different first move.
@@ -81,11 +82,11 @@ const INSTALL_MARKS = `{
   document.getElementById('board').addEventListener(
     'pointerup', () => (window.releasedAt = performance.now()), { capture: true, once: true });
   new MutationObserver((_, observer) => {
-    if (list.children.length >= 2) {
+    if (list.querySelectorAll('button[data-ply]').length >= 2) {
       window.repliedAt = performance.now();
       observer.disconnect();
     }
-  }).observe(list, { childList: true });
+  }).observe(list, { childList: true, subtree: true });
 }`;
 
 const browser = await playwright.launch({
@@ -97,6 +98,7 @@ const browser = await playwright.launch({
 const page = await browser.newPage({ viewport: { width: 1200, height: 860 }, bypassCSP: true });
 
 const paints: number[] = [];
+const pagePaints: number[] = [];
 for (let run = 0; run < starts; run++) {
   const gui = await startGui();
   await page.goto(gui.url);
@@ -105,6 +107,9 @@ for (let run = 0; run < starts; run++) {
     "performance.timeOrigin + performance.getEntriesByName('first-paint')[0].startTime",
   );
   paints.push(paintedAt - gui.startedAt);
+  pagePaints.push(
+    await page.evaluate<number>("performance.getEntriesByName('first-paint')[0].startTime"),
+  );
   await page.goto('about:blank');
   await stopGui(gui.child);
 }
@@ -131,4 +136,5 @@ await browser.close();
 const format = (values: number[]) =>
   `median ${median(values).toFixed(0)} ms (min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}, n=${values.length})`; // prettier-ignore
 process.stdout.write(`tama gui to first paint: ${format(paints)}\n`);
+process.stdout.write(`navigation to first paint: ${format(pagePaints)}\n`);
 process.stdout.write(`move to engine reply (default level and clock): ${format(replies)}\n`);

@@ -2,7 +2,8 @@
  * The board, drawn in SVG from one state object (as lichess's chessground does): squares
  * with coordinates, pieces, the selection and its targets, the last move with its capture
  * path and the pieces it took, the pieces that must capture, a hint arrow and a dragged
- * piece. render() draws the whole board from the state; it keeps nothing of its own.
+ * piece. boardMarkup() draws the whole board from the state and keeps nothing of its own;
+ * while a piece is dragged only that piece's transform changes (dragTransform).
  */
 import { FILE_NAMES } from '../../core/square.js';
 
@@ -28,6 +29,7 @@ export interface BoardState {
   readonly hint?: { readonly from: number; readonly path: readonly number[] };
   /** The keyboard cursor, when the board has focus. */
   readonly cursor?: number;
+  /** A piece held by the pointer, drawn at the point (x, y) in board coordinates. */
   readonly dragging?: { readonly square: number; readonly x: number; readonly y: number };
 }
 
@@ -65,6 +67,12 @@ function pieceSvg(piece: Piece, x: number, y: number, extra = ''): string {
 
 function arrowPath(points: [number, number][]): string {
   return points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${x} ${y}`).join(' ');
+}
+
+/** The transform that moves the piece of `square` to the point (x, y) in board coordinates. */
+export function dragTransform(square: number, x: number, y: number, flipped: boolean): string {
+  const [cx, cy] = squareCentre(square, flipped);
+  return `translate(${(x - cx).toFixed(1)} ${(y - cy).toFixed(1)})`;
 }
 
 /** Draws the whole board for `state` as SVG markup (the inside of the <svg>). */
@@ -127,11 +135,14 @@ export function boardMarkup(state: BoardState): string {
   }
   if (state.cursor !== undefined) {
     const [x, y] = squareCentre(state.cursor, flipped);
-    parts.push(`<rect class="cursor" x="${x - 47}" y="${y - 47}" width="94" height="94"/>`);
+    // Two tones, so that it stands out on light and dark squares and on pieces alike.
+    parts.push(`<g class="cursor"><rect class="cursor-outer" x="${x - 46}" y="${y - 46}" width="92" height="92"/><rect class="cursor-inner" x="${x - 41}" y="${y - 41}" width="82" height="82"/></g>`); // prettier-ignore
   }
   if (state.dragging) {
-    const piece = state.pieces[state.dragging.square];
-    parts.push(pieceSvg(piece, state.dragging.x, state.dragging.y, ' pointer-events="none"'));
+    // Drawn at its square and moved by a transform alone (dragTransform) while it is held.
+    const { square, x, y } = state.dragging;
+    const [cx, cy] = squareCentre(square, flipped);
+    parts.push(pieceSvg(state.pieces[square], cx, cy, ` id="dragged-piece" transform="${dragTransform(square, x, y, flipped)}"`)); // prettier-ignore
   }
   const defs =
     '<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" class="hint-head"/></marker></defs>';

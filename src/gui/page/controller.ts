@@ -1,0 +1,476 @@
+/**
+ * Everything that changes the page's state: a person's move, a take-back, a new game, the
+ * settings, and the engine's messages, which start and end its searches (its move, a hint,
+ * analysis of the shown position). It talks to the engine through a transport only and
+ * asks the view to redraw after each change; it touches no DOM, so tests run it in Node
+ * with a fake transport.
+ */
+import { moveFrom } from '../../core/movegen.js';
+import { parseMove, type LegalMove } from '../../core/notation.js';
+import { BLACK, WHITE, type VariantName } from '../../core/variant.js';
+import type { GoLimits, ServerMessage } from '../messages.js';
+import { Clock, TIME_CONTROLS } from './clock.js';
+import { flagOutcome, Game } from './game.js';
+import { parseInfoLine } from './info.js';
+import { gameToPdn, pdnToGame } from './pdn.js';
+import {
+  atLivePosition,
+  enginePlays,
+  FREE_MOVE_MS,
+  isEngineTurn,
+  liveInput,
+  MAX_LEVEL,
+  personColor,
+  plural,
+  whyNoMove,
+  type MessageKind,
+  type Mode,
+  type PageState,
+  type Purpose,
+} from './state.js';
+import type { EngineTransport, TransportReceiver } from './transport.js';
+import { moveInWords, outcomeInWords } from './words.js';
+
+/** The page's state changes; `redraw` draws the state after each. */
+export class PageController implements TransportReceiver {
+  constructor(
+    readonly state: PageState,
+    private readonly transport: EngineTransport,
+    private readonly redraw: () => void,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Starts listening to the engine and sets up the first game. */
+  start(): void {
+    this.transport.listen(this);
+    this.newGame();
+  }
+
+  // -------------------------------------------------------------------------------------
+  // The engine's messages
+
+  /** A message from the engine's side of the transport. */
+  message(message: ServerMessage): void {
+    const state = this.state;
+    switch (message.type) {
+      case 'ready':
+        state.engine.ready = true;
+        state.engine.name = message.engine;
+        state.engine.hasSkillLevel = message.options.some((o) => o.toLowerCase() === 'skill level'); // prettier-ignore
+        state.engine.status = { text: `${message.engine} ready`, kind: 'info' };
+        state.search = undefined;
+        this.afterChange();
+        break;
+      case 'info': {
+        if (message.id !== state.search?.id) return;
+        const info = parseInfoLine(message.line);
+        if (info === undefined) return;
+        state.lines.set(info.multipv, info);
+        this.redraw();
+        break;
+      }
+      case 'bestmove':
+        this.bestMove(message.id, message.move);
+        break;
+      case 'engine-error':
+        this.say(`engine: ${message.message}`, 'error');
+        break;
+      case 'engine-failed':
+        state.engine.ready = false;
+        state.search = undefined;
+        state.engine.status = { text: `${message.message}; restarting it`, kind: 'error' };
+        this.redraw();
+        break;
+      case 'error':
+        if (message.fatal) {
+          state.engine.fatal = true;
+          state.engine.ready = false;
+          state.engine.status = { text: message.message, kind: 'error' };
+          this.redraw();
+        } else this.say(`server: ${message.message}`, 'error');
+        break;
+    }
+  }
+
+  /** The transport ended. */
+  closed(reason: string): void {
+    const engine = this.state.engine;
+    engine.ready = false;
+    this.state.search = undefined;
+    if (!engine.fatal) engine.status = { text: reason, kind: 'error' };
+    engine.fatal = true;
+    this.redraw();
+  }
+
+  // -------------------------------------------------------------------------------------
+  // The engine's searches
+
+  private startSearch(purpose: Purpose): void {
+    const { state } = this;
+    const game = state.game;
+    const ply = purpose === 'analysis' ? state.viewPly : game.moves.length;
+    const id = state.nextSearchId++;
+    state.search = { id, purpose, ply, sideToMove: game.positions[ply].sideToMove };
+    state.lines.clear();
+    let limits: GoLimits;
+    if (purpose === 'analysis') limits = { infinite: true };
+    else if (purpose === 'move' && state.clock !== undefined) {
+      const now = this.now();
+      limits = {
+        wtime: Math.floor(state.clock.remaining(WHITE, now)),
+        btime: Math.floor(state.clock.remaining(BLACK, now)),
+        winc: state.clock.control.incrementMs,
+        binc: state.clock.control.incrementMs,
+      };
+    } else limits = { movetime: FREE_MOVE_MS };
+    this.transport.send({
+      type: 'go',
+      id,
+      variant: game.variant,
+      fen: game.startFen,
+      moves: game.moves.slice(0, ply).map((m) => m.text),
+      limits,
+      skillLevel: purpose === 'move' ? state.level : MAX_LEVEL,
+      multiPV: purpose === 'move' ? 1 : state.multiPV,
+    });
+  }
+
+  private stopSearch(): void {
+    if (this.state.search !== undefined) this.transport.send({ type: 'stop' });
+    this.state.search = undefined;
+  }
+
+  private bestMove(id: number, move: string): void {
+    const { state } = this;
+    const search = state.search;
+    if (search === undefined || id !== search.id) return;
+    state.search = undefined;
+    if (search.purpose === 'hint') {
+      const parsed = parseMove(state.game.position, move);
+      if (parsed.ok && atLivePosition(state)) {
+        state.hint = { from: moveFrom(parsed.value.move), path: [...parsed.value.path] };
+        this.setMessage(`hint: ${parsed.value.text}`, 'info');
+      }
+    } else if (search.purpose === 'move' && search.ply === state.game.moves.length) {
+      const parsed = state.game.outcome() === undefined ? parseMove(state.game.position, move) : undefined; // prettier-ignore
+      if (parsed?.ok) {
+        this.keepPlayedLine(move);
+        state.game.play(parsed.value);
+        this.moveMade();
+        return;
+      }
+      this.setMessage(
+        `${state.engine.name} played '${move}', which is not legal here${parsed ? `: ${parsed.error.message}` : ''}; switched to human vs human`, // prettier-ignore
+        'error',
+      );
+      state.mode = 'human';
+    }
+    this.afterChange();
+  }
+
+  /**
+   * The lines shown agree with the move the engine played: a weakened engine may choose
+   * another than its best, so only the played move's line stays (none if it was not shown).
+   */
+  private keepPlayedLine(move: string): void {
+    const played = [...this.state.lines.values()].find((line) => line.pv[0] === move);
+    this.state.lines.clear();
+    if (played !== undefined) this.state.lines.set(1, { ...played, multipv: 1 });
+  }
+
+  /** Starts what the engine should do now (its move, or analysis of the shown position), then redraws. */
+  afterChange(): void {
+    const { state } = this;
+    if (state.engine.ready && !state.engine.fatal) {
+      if (isEngineTurn(state)) {
+        if (state.search?.purpose !== 'move') {
+          this.stopSearch();
+          this.startSearch('move');
+        }
+      } else if (state.analyse && !this.shownGameOver()) {
+        const search = state.search;
+        if (search?.purpose !== 'analysis' || search.ply !== state.viewPly) {
+          if (search?.purpose !== 'hint') {
+            this.stopSearch();
+            this.startSearch('analysis');
+          }
+        }
+      } else if (state.search?.purpose === 'analysis') this.stopSearch();
+    }
+    // No lines stay from a search that is over when nothing analyses the position.
+    if (state.search === undefined && (!state.analyse || this.shownGameOver())) state.lines.clear(); // prettier-ignore
+    this.redraw();
+  }
+
+  private shownGameOver(): boolean {
+    return atLivePosition(this.state) && this.state.game.outcome() !== undefined;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Moves
+
+  /** A move was added to the game (by a person or the engine). */
+  private moveMade(): void {
+    const { state } = this;
+    const game = state.game;
+    const now = this.now();
+    const last = game.moves[game.moves.length - 1];
+    const ply = game.moves.length;
+    const before = game.positions[ply - 1].pieceAt(last.from);
+    const after = game.positions[ply].pieceAt(last.path[last.path.length - 1]);
+    const crowned = (before === 'w' || before === 'b') && (after === 'W' || after === 'B');
+    let words = moveInWords(last, crowned);
+    if (state.clock !== undefined && !state.clock.press(last.color, now)) {
+      // The flag fell before the move: it does not count.
+      game.truncate(game.moves.length - 1);
+      game.end(flagOutcome(last.color));
+      words = '';
+    }
+    state.viewPly = game.moves.length;
+    state.hint = undefined;
+    state.input = undefined;
+    state.message = undefined;
+    const outcome = game.outcome();
+    if (outcome !== undefined) {
+      state.clock?.stop(now);
+      this.stopSearch();
+      state.lines.clear();
+      words = words === '' ? outcomeInWords(outcome) : `${words}. ${outcomeInWords(outcome)}`;
+    }
+    state.announcement = words;
+    this.afterChange();
+  }
+
+  /** A person plays a legal move of the live position. */
+  playMove(move: LegalMove): void {
+    const purpose = this.state.search?.purpose;
+    if (purpose === 'analysis' || purpose === 'hint') this.stopSearch();
+    this.state.game.play(move);
+    this.moveMade();
+  }
+
+  /** A click (or a drag's start or drop, or Enter on the cursor) on `square`. */
+  clickSquare(square: number): void {
+    const { state } = this;
+    const input = liveInput(state);
+    if (input === undefined) {
+      this.say(whyNoMove(state) ?? 'no move can be made now', 'error');
+      return;
+    }
+    const result = input.click(square);
+    if (result.kind === 'move') {
+      this.playMove(result.move);
+      return;
+    }
+    if (result.kind === 'illegal') state.message = { text: result.message, kind: 'error' };
+    else if (result.kind !== 'none' && state.message?.kind === 'error') state.message = undefined;
+    this.redraw();
+  }
+
+  /** Drops the selection (Escape). */
+  clearSelection(): void {
+    this.state.input?.clear();
+    this.redraw();
+  }
+
+  /** A move typed as text; false (with the reason shown) when it cannot be played. */
+  typedMove(text: string): boolean {
+    const { state } = this;
+    const why = whyNoMove(state);
+    if (why !== undefined) {
+      this.say(why, 'error');
+      return false;
+    }
+    const parsed = parseMove(state.game.position, text);
+    if (!parsed.ok) {
+      this.say(parsed.error.message, 'error');
+      return false;
+    }
+    this.playMove(parsed.value);
+    return true;
+  }
+
+  /**
+   * Takes back the last move, or against the engine back to the person's last turn; says
+   * why when there is nothing to take back.
+   */
+  takeBack(): void {
+    const { state } = this;
+    const game = state.game;
+    const person = personColor(state.mode);
+    let plies = game.moves.length - 1;
+    if (person !== undefined) {
+      while (plies >= 0 && game.positions[plies].sideToMove !== person) plies--;
+    }
+    if (plies < 0) {
+      const why = game.moves.length === 0 ? 'no move has been played' : 'you have not moved yet';
+      this.say(`nothing to take back: ${why}`, 'error');
+      return;
+    }
+    this.stopSearch();
+    const taken = game.moves.length - plies;
+    game.truncate(plies);
+    state.viewPly = plies;
+    state.input = undefined;
+    state.hint = undefined;
+    state.message = undefined;
+    state.lines.clear();
+    state.announcement = `took back ${plural(taken, 'ply', 'plies')}`;
+    if (state.clock?.runningFor !== undefined) state.clock.start(game.sideToMove, this.now());
+    this.afterChange();
+  }
+
+  /** A new game: a fresh one of the chosen rules, or `game` (loaded or set up). */
+  newGame(game?: Game): void {
+    const { state } = this;
+    this.stopSearch();
+    this.transport.send({ type: 'newgame' });
+    const created = game ?? Game.fresh(state.variant);
+    state.game = created;
+    state.variant = created.variant;
+    state.viewPly = created.moves.length;
+    state.input = undefined;
+    state.hint = undefined;
+    state.lines.clear();
+    state.message = undefined;
+    state.announcement = game === undefined ? 'new game' : '';
+    // The clocks start with the first move.
+    state.clock = state.control === undefined ? undefined : new Clock(state.control);
+    state.flipped = state.mode === 'black';
+    this.afterChange();
+  }
+
+  /** Shows ply `ply` of the game (0: the start). */
+  goToPly(ply: number): void {
+    const { state } = this;
+    const target = Math.max(0, Math.min(state.game.moves.length, ply));
+    if (target === state.viewPly) return;
+    state.viewPly = target;
+    state.input = undefined;
+    const move = state.game.moves[target - 1];
+    state.announcement =
+      move === undefined ? 'start position' : `after ply ${target}: ${moveInWords(move, false)}`;
+    this.afterChange();
+  }
+
+  /** Asks the engine for the best move of the person's turn; says why not when it cannot. */
+  hint(): void {
+    const { state } = this;
+    const why = whyNoMove(state) ?? (state.engine.ready ? undefined : 'the engine is not ready');
+    if (why !== undefined) {
+      this.say(`no hint: ${why}`, 'error');
+      return;
+    }
+    this.stopSearch();
+    this.setMessage('thinking of a hint…', 'info');
+    this.startSearch('hint');
+    this.redraw();
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Settings
+
+  setMode(mode: Mode): void {
+    this.state.mode = mode;
+    this.state.input = undefined;
+    this.state.flipped = mode === 'black';
+    this.afterChange();
+  }
+
+  setLevel(level: number): void {
+    this.state.level = Math.max(0, Math.min(MAX_LEVEL, level));
+  }
+
+  /** A clock by name ('' for none); it starts a new game. */
+  setControl(name: string): void {
+    this.state.control = TIME_CONTROLS.find((c) => c.name === name);
+    this.newGame();
+  }
+
+  /** Other rules; they start a new game. */
+  setVariant(variant: VariantName): void {
+    this.state.variant = variant;
+    this.newGame();
+  }
+
+  setAnalyse(on: boolean): void {
+    this.state.analyse = on;
+    this.afterChange();
+  }
+
+  setMultiPV(lines: number): void {
+    this.state.multiPV = lines;
+    if (this.state.search?.purpose === 'analysis') this.stopSearch();
+    this.afterChange();
+  }
+
+  flip(): void {
+    this.state.flipped = !this.state.flipped;
+    this.redraw();
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Games in and out
+
+  /** The game as PDN text, with the players' names. */
+  pdnText(date: Date): string {
+    const { state } = this;
+    const name = (color: 0 | 1) => (enginePlays(state.mode, color) ? state.engine.name : 'Player');
+    const players = { white: name(WHITE), black: name(BLACK), control: state.control };
+    return gameToPdn(state.game, players, date);
+  }
+
+  /** Loads a PDN game to look at and play on between two people; says what it did. */
+  loadPdn(text: string): void {
+    const { state } = this;
+    const loaded = pdnToGame(text, state.variant);
+    if (!loaded.ok) {
+      this.say(loaded.error.message, 'error');
+      return;
+    }
+    const switched = state.mode !== 'human';
+    state.mode = 'human';
+    this.newGame(loaded.value);
+    const plies = plural(loaded.value.moves.length, 'ply', 'plies');
+    this.say(`loaded a game of ${plies}${switched ? '; switched to human vs human (choose under Play to face the engine)' : ''}`, 'info'); // prettier-ignore
+  }
+
+  /** Starts a game from position text. */
+  setUpPosition(text: string): void {
+    const created = Game.from(this.state.variant, text);
+    if (!created.ok) {
+      this.say(created.error.message, 'error');
+      return;
+    }
+    this.newGame(created.value);
+  }
+
+  /** The clock's tick: the flag. Returns whether the state changed beyond the clocks. */
+  tick(): boolean {
+    const { state } = this;
+    const clock = state.clock;
+    if (clock === undefined || clock.runningFor === undefined) return false;
+    const now = this.now();
+    const flagged = clock.flagged(now);
+    if (flagged === undefined || state.game.outcome() !== undefined) return false;
+    clock.stop(now);
+    const outcome = flagOutcome(flagged);
+    state.game.end(outcome);
+    this.stopSearch();
+    state.input = undefined;
+    state.lines.clear();
+    state.announcement = outcomeInWords(outcome);
+    this.redraw();
+    return true;
+  }
+
+  /** Shows a message. */
+  say(text: string, kind: MessageKind): void {
+    this.setMessage(text, kind);
+    this.redraw();
+  }
+
+  private setMessage(text: string, kind: MessageKind): void {
+    this.state.message = { text, kind };
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * The page's one state object: the game, what is shown of it, the settings, the engine and
+ * its search, the move being entered and the message of the moment. Events change it (the
+ * controller), the view draws from it alone. Questions about it that several places ask
+ * ("is it the engine's turn?", "who plays White?", "what does the status line say?") are
+ * answered here, once. Plain data, no DOM: tests run it in Node.
+ */
+import { BLACK, WHITE, type Color, type VariantName } from '../../core/variant.js';
+import { Clock, TIME_CONTROLS, type TimeControl } from './clock.js';
+import { COLOR_NAMES, Game } from './game.js';
+import type { InfoLine } from './info.js';
+import { MoveInput } from './input.js';
+
+/** Who plays: the person as White or Black, two people, or the engine on both sides. */
+export type Mode = 'white' | 'black' | 'human' | 'engines';
+/** Why the engine searches: to play its move, for a hint, or to analyse the shown position. */
+export type Purpose = 'move' | 'hint' | 'analysis';
+/** An info message reports what was done; an error says why something was refused. */
+export type MessageKind = 'info' | 'error';
+
+export interface Message {
+  readonly text: string;
+  readonly kind: MessageKind;
+}
+
+export interface SearchUnderWay {
+  readonly id: number;
+  readonly purpose: Purpose;
+  /** The ply searched (the position after that many moves). */
+  readonly ply: number;
+  readonly sideToMove: Color;
+}
+
+/** A piece held by the pointer: its square, where it was picked up and where it is now. */
+export interface Drag {
+  readonly square: number;
+  readonly startX: number;
+  readonly startY: number;
+  x: number;
+  y: number;
+  /** Whether it has left its square yet (a short wobble is still a click). */
+  moved: boolean;
+  /** The piece was already selected when it was picked up (a click then clears it). */
+  readonly wasSelected: boolean;
+}
+
+export interface EngineInfo {
+  name: string;
+  ready: boolean;
+  /** The engine offers `Skill Level` (else it always plays at its full strength). */
+  hasSkillLevel: boolean;
+  /** The server refused the tab, or the connection ended: nothing more will come. */
+  fatal: boolean;
+  status: Message;
+}
+
+export interface PageState {
+  mode: Mode;
+  level: number;
+  control: TimeControl | undefined;
+  variant: VariantName;
+  multiPV: number;
+  analyse: boolean;
+  flipped: boolean;
+  game: Game;
+  /** The ply shown: game.moves.length is the live position. */
+  viewPly: number;
+  input: MoveInput | undefined;
+  clock: Clock | undefined;
+  engine: EngineInfo;
+  search: SearchUnderWay | undefined;
+  nextSearchId: number;
+  /** The engine's lines for the search under way (or the last one), by multipv number. */
+  lines: Map<number, InfoLine>;
+  hint: { from: number; path: number[] } | undefined;
+  message: Message | undefined;
+  /** The last move or result in words, for the live region. */
+  announcement: string;
+  /** The keyboard cursor's square; drawn only after keyboard use (showCursor). */
+  cursor: number;
+  showCursor: boolean;
+  dragging: Drag | undefined;
+}
+
+export const DEFAULT_LEVEL = 5;
+export const MAX_LEVEL = 10;
+/** Thinking time per move without a clock, and for a hint. */
+export const FREE_MOVE_MS = 1000;
+/** The clock a new page offers. */
+export const DEFAULT_CONTROL = '5+3';
+
+/** A new page's state: playing White against the engine at the default level and clock. */
+export function createState(): PageState {
+  return {
+    mode: 'white',
+    level: DEFAULT_LEVEL,
+    control: TIME_CONTROLS.find((c) => c.name === DEFAULT_CONTROL),
+    variant: 'armenian',
+    multiPV: 1,
+    analyse: false,
+    flipped: false,
+    game: Game.fresh('armenian'),
+    viewPly: 0,
+    input: undefined,
+    clock: undefined,
+    engine: {
+      name: 'engine',
+      ready: false,
+      hasSkillLevel: true,
+      fatal: false,
+      status: { text: 'connecting…', kind: 'info' },
+    },
+    search: undefined,
+    nextSearchId: 1,
+    lines: new Map(),
+    hint: undefined,
+    message: undefined,
+    announcement: '',
+    cursor: 27,
+    showCursor: false,
+    dragging: undefined,
+  };
+}
+
+/** Whether the engine plays `color` in `mode`: the one place that decides who the engine is. */
+export function enginePlays(mode: Mode, color: Color): boolean {
+  return mode === 'engines' || (mode === 'white' && color === BLACK) || (mode === 'black' && color === WHITE); // prettier-ignore
+}
+
+/** The side the person plays against the engine, if exactly one. */
+export function personColor(mode: Mode): Color | undefined {
+  return mode === 'white' ? WHITE : mode === 'black' ? BLACK : undefined;
+}
+
+/** The name shown for `color`'s player: the engine's, "You", or "Player" between two people. */
+export function playerName(state: PageState, color: Color): string {
+  if (enginePlays(state.mode, color)) return state.engine.name;
+  return state.mode === 'human' ? 'Player' : 'You';
+}
+
+/** Whether the engine is to move in the live game (never once it is over). */
+export function isEngineTurn(state: PageState): boolean {
+  return state.game.outcome() === undefined && enginePlays(state.mode, state.game.sideToMove);
+}
+
+/** Whether the live position is shown (not an earlier one). */
+export function atLivePosition(state: PageState): boolean {
+  return state.viewPly === state.game.moves.length;
+}
+
+/** The move input of the live position when a person may move now, else undefined. */
+export function liveInput(state: PageState): MoveInput | undefined {
+  if (!atLivePosition(state) || isEngineTurn(state)) return undefined;
+  if (state.game.outcome() !== undefined) return undefined;
+  state.input ??= new MoveInput(state.game.position, state.game.legalMoves());
+  return state.input;
+}
+
+/** Why a person cannot move now (undefined when they can). */
+export function whyNoMove(state: PageState): string | undefined {
+  if (state.game.outcome() !== undefined) return 'the game is over: start a new game or take back';
+  if (!atLivePosition(state)) {
+    return 'you are looking at an earlier position: go to the last move to play';
+  }
+  if (isEngineTurn(state)) return `it is ${state.engine.name}'s turn`;
+  return undefined;
+}
+
+/** "1 ply", "2 plies": a count with its noun in the right number. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+/** The status line under the board: whose move, the compulsory capture, the result. */
+export function statusText(state: PageState): string {
+  const game = state.game;
+  const side = game.positions[state.viewPly].sideToMove;
+  if (!atLivePosition(state)) {
+    return `Position after ${state.viewPly} of ${plural(game.moves.length, 'ply', 'plies')}; ${COLOR_NAMES[side]} to move`; // prettier-ignore
+  }
+  const outcome = game.outcome();
+  if (outcome !== undefined) {
+    const winner = outcome.result === 'draw' ? 'Draw' : `${outcome.result === 'white' ? 'White' : 'Black'} wins`; // prettier-ignore
+    return `${winner}: ${outcome.reason}`;
+  }
+  if (isEngineTurn(state)) return `${COLOR_NAMES[side]} to move: ${state.engine.name} is thinking…`; // prettier-ignore
+  const must = liveInput(state)?.maxCapture ?? 0;
+  if (must === 0) return `${COLOR_NAMES[side]} to move`;
+  return `${COLOR_NAMES[side]} to move: a capture is compulsory${must > 1 ? ` (the maximum takes ${must})` : ''}`; // prettier-ignore
+}
+
+/** The result as PDN writes it, with why: "2-0 · Black has no pieces left". */
+export function resultText(state: PageState): string {
+  const outcome = state.game.outcome();
+  if (outcome === undefined) return '';
+  const score = outcome.result === 'white' ? '2-0' : outcome.result === 'black' ? '0-2' : '1-1';
+  return `${score} · ${outcome.reason}`;
+}
+
+/** Whether a game with moves is under way (changing the clock or rules would discard it). */
+export function gameInProgress(state: PageState): boolean {
+  return state.game.moves.length > 0 && state.game.outcome() === undefined;
+}
+
+/** Why Level cannot be set, when it cannot. */
+export function levelUnavailable(state: PageState): string | undefined {
+  if (state.engine.ready && !state.engine.hasSkillLevel) {
+    return `${state.engine.name} has no Skill Level option: it always plays at its full strength`;
+  }
+  return undefined;
+}
