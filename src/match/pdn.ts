@@ -4,7 +4,8 @@
  * (`1. c3-c4 f6-f5 2. ...`, `1... f6-f5` when Black starts) in the move text of docs/rules.md, engine
  * moves followed by a `{score/depth time}` comment, and the result: `2-0` White won, `1-1`
  * draw, `0-2` Black won. A game from another position than the start carries it in a FEN
- * tag (position text). Reading skips comments, move numbers and unknown tags.
+ * tag (position text). Reading skips comments, move numbers, annotation marks (`?!`, `??`,
+ * `$2`) and unknown tags.
  */
 import { parseMove } from '../core/notation.js';
 import { Position } from '../core/position.js';
@@ -41,6 +42,11 @@ const MOVES_PER_LINE_WIDTH = 80;
 /** The PDN result text of a game result; '*' for an unfinished game. */
 export function pdnResultOf(result: GameResult): string {
   return result === 'white' ? '2-0' : result === 'black' ? '0-2' : result === 'draw' ? '1-1' : '*';
+}
+
+/** One tag pair as PDN writes it: `[Name "value"]`, quotes and backslashes escaped. */
+export function formatPdnTag(name: string, value: string): string {
+  return `[${name} ${quote(value)}]`;
 }
 
 function quote(value: string): string {
@@ -150,7 +156,8 @@ export function parsePdn(text: string): Result<PdnGame[], PdnErrorCode> {
         continue;
       }
       inMoves = true;
-      const move = token.replace(/^\d+\.+/, '');
+      // A move's number goes, and so do annotation marks: `c3-d4?!`, a `$2` glyph.
+      const move = /^\$\d+$/.test(token) ? '' : token.replace(/^\d+\.+/, '').replace(/[!?]+$/, '');
       if (move !== '') moves.push(move);
     }
   }
