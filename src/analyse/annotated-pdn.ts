@@ -122,3 +122,23 @@ export function formatAnnotatedGame(
   lines.push(line, '', '');
   return lines.join('\n');
 }
+
+/**
+ * The first game of `pdnText` (a page's PDN export) annotated with `review`, which must be
+ * the review of that same game; an error when the text does not hold it.
+ */
+export function annotatePdnText(
+  pdnText: string,
+  review: GameReview,
+  annotator: string,
+): Result<string, PdnReviewErrorCode> {
+  const games = readPdnForReview(pdnText, review.variant);
+  if (!games.ok) return games;
+  const game = games.value[0].game;
+  const same =
+    game.fen === review.fen &&
+    game.moves.length === review.moves.length &&
+    game.moves.every((move, i) => move === review.moves[i].text);
+  if (!same) return fail('bad-game', 'the review is of another game');
+  return ok(formatAnnotatedGame(games.value[0], review, annotator));
+}
