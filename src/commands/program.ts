@@ -62,6 +62,7 @@ Examples:
   tama perft 6                      leaf counts of the Armenian start position to depth 6
   tama bench                        the search's node-count signature
   tama help match                   the match settings
+  tama analyse games.pdn            a game review of every game, as annotated PDN
 `;
 
 /** Parses the command line (`argv` as in process.argv) and runs the command it names. */

@@ -81,6 +81,15 @@ describe('tama analyse', () => {
     expect(run.stdout).toMatch(/^\[Annotator "Tama 0\.1\.0, 500 nodes a position"\]\n\n\{White: .*\}\n1\. c3-d4\S* \{.*\} \*\n\n$/); // prettier-ignore
   });
 
+  it('is listed by tama help, and its help gives examples and the default budget', async () => {
+    const root = await tama(['help']);
+    expect(root.stdout).toMatch(/^ {2}analyse \[options\] <pdn> +review every game of a PDN file/m);
+    const help = await tama(['help', 'analyse']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/--nodes <n> .*\(default:\s+200000\)/s);
+    expect(help.stdout).toMatch(/^Examples:\n {2}tama analyse games\.pdn --out annotated\.pdn$/m);
+  });
+
   it.each([
     [['missing.pdn'], 1, /^error: cannot read '.*missing\.pdn': ENOENT/],
     [['unclosed.pdn'], 1, /^error: .*unclosed\.pdn: not PDN: unclosed comment at offset \d+$/],
