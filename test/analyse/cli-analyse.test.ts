@@ -101,6 +101,7 @@ describe('tama analyse', () => {
     [['empty.pdn'], 1, /^error: .*empty\.pdn: no game in it$/],
     [['good.pdn', '--out', '.'], 1, /^error: cannot write '\.': it is a directory$/],
     [['good.pdn', '--engine', 'no-such-engine-program'], 1, /^error: the engine did not start: could not start: .*ENOENT/], // prettier-ignore
+    [['good.pdn', '--engine', `"${process.execPath}" "${join(root, 'test/fixtures/crasher.mjs')}" --after 0`], 1, /^error: .*good\.pdn: game 1: the engine failed: exited with code 3$/], // prettier-ignore
     [['good.pdn', '--nodes', '0'], 2, /^error: option '--nodes <n>' argument '0' is invalid\. expected a whole number from 1 to 1000000000$/], // prettier-ignore
     [['good.pdn', '--variant', 'russian'], 2, /^error: option '--variant <name>' argument 'russian' is invalid/], // prettier-ignore
     [['good.pdn', '--engine', '"unclosed'], 2, /^error: --engine: /],
