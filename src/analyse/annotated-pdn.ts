@@ -22,6 +22,7 @@ export interface PdnReviewGame {
   readonly game: ReviewGame;
 }
 
+/** Why a PDN text cannot be reviewed. */
 export type PdnReviewErrorCode = 'bad-pdn' | 'no-game' | 'bad-variant' | 'bad-game';
 
 const LINE_WIDTH = 80;

@@ -13,6 +13,7 @@ import {
   type ReviewProgress,
 } from './review.js';
 
+/** How a file's games are reviewed, and where each one goes. */
 export interface BatchOptions {
   readonly nodes: number;
   /** The Annotator tag of the annotated games. */

@@ -32,6 +32,7 @@ export interface Evaluation {
   readonly depth?: number;
 }
 
+/** Why an evaluation failed: cancelled, the engine gone, its error, or no score from it. */
 export type EvaluatorErrorCode = 'aborted' | 'engine-failed' | 'engine-error' | 'no-score';
 
 /** An engine that evaluates positions, one at a time. */

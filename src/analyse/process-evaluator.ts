@@ -27,6 +27,7 @@ interface LineRoute {
   reader?: SearchReader;
 }
 
+/** An Evaluator over one engine process started from a command line. */
 export class ProcessEvaluator implements Evaluator {
   private variant: VariantName | undefined;
 

@@ -77,6 +77,7 @@ export interface ReviewProgress {
   readonly move?: MoveReview;
 }
 
+/** The budget, the cancel signal and the progress callback of a review. */
 export interface ReviewOptions {
   /** Node budget of each position's search. */
   readonly nodes: number;
@@ -85,6 +86,7 @@ export interface ReviewOptions {
   readonly onProgress?: (progress: ReviewProgress) => void;
 }
 
+/** Why a review stopped: a bad game, the evaluator's error, or an illegal best move. */
 export type ReviewErrorCode = GameErrorCode | EvaluatorErrorCode | 'bad-best-move';
 
 /** The rules' game of a review game: its moves checked; an illegal one says which. */

@@ -28,6 +28,7 @@ export interface ReviewTransport {
 /** The protocol's `Skill Level` at full strength: a review wants the engine's best. */
 const FULL_STRENGTH = 10;
 
+/** An Evaluator over the page's transport to its engine. */
 export class PageEvaluator implements Evaluator {
   constructor(private readonly transport: ReviewTransport) {}
 

@@ -35,6 +35,7 @@ import type { Position } from '../../core/position.js';
 import { moveFrom } from '../../core/movegen.js';
 import { WHITE, type VariantName } from '../../core/variant.js';
 
+/** What the view calls back: the page's navigation and the review's cancel. */
 export interface ReviewViewOptions {
   /** Show the position after `ply` moves (0: the first position). */
   readonly onSelectPly: (ply: number) => void;
@@ -102,6 +103,7 @@ export function graphDescription(review: GameReview): string {
   return `Evaluation graph over ${review.moves.length} plies, White's chances from the bottom to the top.${end} White: ${formatCounts(white)}. Black: ${formatCounts(black)}.`; // prettier-ignore
 }
 
+/** The review's part of the page, drawn into the container it is given. */
 export class ReviewView {
   private readonly root: HTMLElement;
   private readonly status: HTMLElement;
