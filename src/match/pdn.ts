@@ -4,8 +4,7 @@
  * (`1. c3-c4 f6-f5 2. ...`, `1... f6-f5` when Black starts) in the move text of docs/rules.md, engine
  * moves followed by a `{score/depth time}` comment, and the result: `2-0` White won, `1-1`
  * draw, `0-2` Black won. A game from another position than the start carries it in a FEN
- * tag (position text). Reading skips comments, move numbers, annotation marks (`?!`, `??`,
- * `$2`) and unknown tags.
+ * tag (position text). Reading skips comments, move numbers and unknown tags.
  */
 import { parseMove } from '../core/notation.js';
 import { Position } from '../core/position.js';

@@ -7,7 +7,7 @@ import {
 } from '../../src/analyse/annotated-pdn.js';
 import { reviewGame } from '../../src/analyse/review.js';
 import { parsePdn } from '../../src/match/pdn.js';
-import { gameToPdn, pdnToGame } from '../../src/gui/page/pdn.js';
+import { pdnToGame } from '../../src/gui/page/pdn.js';
 import { cp, ScriptedEvaluator, win } from './helpers.js';
 
 const PDN = `[Event "test"]
@@ -98,16 +98,14 @@ describe('annotated PDN', () => {
     expect(text).toContain('1. b3xb5xb7xd7 {+3.00} *');
   });
 
-  it("annotates the page's own PDN export with the page's review, and refuses another game's", async () => {
-    const page = pdnToGame(PDN, 'armenian');
-    if (!page.ok) throw new Error(page.error.message);
-    const exported = gameToPdn(page.value, { white: 'me', black: 'Tama', timeControl: '-' }, new Date(2026, 11, 2)); // prettier-ignore
-    const game = { variant: 'armenian', fen: page.value.startFen, moves: page.value.moves.map((m) => m.text) } as const; // prettier-ignore
+  it("annotates the first game of a PDN text with its review, and refuses another game's", async () => {
+    const games = readPdnForReview(PDN);
+    if (!games.ok) throw new Error(games.error.message);
     const engine = new ScriptedEvaluator([{ score: cp(20), best: 'c4-d5' }, { score: cp(150) }, { score: cp(-150), best: 'a2-a3' }, { score: cp(170) }]); // prettier-ignore
-    const review = await reviewGame(game, engine, { nodes: 10 });
+    const review = await reviewGame(games.value[0].game, engine, { nodes: 10 });
     if (!review.ok) throw new Error(review.error.message);
-    const annotated = annotatePdnText(exported, review.value, 'Tama, 10 nodes a position');
-    expect(annotated.ok && annotated.value).toContain('[White "me"]');
+    const annotated = annotatePdnText(PDN, review.value, 'Tama, 10 nodes a position');
+    expect(annotated.ok && annotated.value).toContain('[White "w"]');
     expect(annotated.ok && annotated.value).toContain('1. c4-c5?? {-1.50; blunder, better c4-d5 +0.20}'); // prettier-ignore
     const other = annotatePdnText('1. c3-d4 *', review.value, 'x');
     expect(other).toMatchObject({ ok: false, error: { code: 'bad-game', message: 'the review is of another game' } }); // prettier-ignore

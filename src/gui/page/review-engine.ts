@@ -70,6 +70,8 @@ export class PageEvaluator implements Evaluator {
             finish(fail('engine-failed', message.message));
             break;
           case 'error':
+            // A refusal that names another search of the page is not about this one.
+            if ('id' in message && message.id !== undefined && message.id !== id) break;
             finish(fail(message.fatal ? 'engine-failed' : 'engine-error', `the server said: ${message.message}`)); // prettier-ignore
             break;
           case 'ready':
