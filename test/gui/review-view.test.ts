@@ -108,6 +108,7 @@ describe('the review view', () => {
     const page = await open();
     await call(page, 'start', 6, 'armenian');
     await call(page, 'finish', review);
+    expect(await page.getByRole('status').textContent()).toBe('Review done. White: 0 inaccuracies, 0 mistakes, 2 blunders. Black: 0 inaccuracies, 0 mistakes, 0 blunders.'); // prettier-ignore
     const graph = page.getByRole('img', { name: /^Evaluation graph over 5 plies/ });
     expect(await graph.getAttribute('aria-label')).toContain('White: 0 inaccuracies, 0 mistakes, 2 blunders. Black: 0 inaccuracies, 0 mistakes, 0 blunders.'); // prettier-ignore
     const blunder = page.getByRole('button', { name: '1. c4-c5?? blunder (-1.50), better c4-d5 (+0.20)' }); // prettier-ignore

@@ -197,8 +197,9 @@ export class ReviewView {
     this.variant = review.variant;
     this.root.hidden = false;
     this.progressRow.hidden = true;
-    this.status.textContent = 'Review done.';
     this.summary.textContent = summaryText(review);
+    const [white, black] = classCounts(review);
+    this.status.textContent = `Review done. White: ${formatCounts(white)}. Black: ${formatCounts(black)}.`; // prettier-ignore
     this.graph.setAttribute('aria-label', graphDescription(review));
     this.drawList(review);
     this.draw();
