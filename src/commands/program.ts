@@ -1,6 +1,6 @@
 /**
  * The `tama` command line (commander): the protocol by default, and the perft, bench, match,
- * match-openings, tune-data, tune, gui and egdb commands. Each command loads its code only when it runs.
+ * match-openings, tune-data, tune, gui, egdb and analyse commands. Each command loads its code only when it runs.
  *
  * Exit codes, the same for every command: 0 success, 1 failure at run time (an engine that
  * would not start, a file that cannot be written), 2 bad usage (an unknown command or option,
@@ -20,6 +20,8 @@ import type { BenchCommandOptions } from './bench.js';
 import type { MatchOpeningsOptions } from './match-openings.js';
 import type { EgdbBuildArgs, EgdbProbeArgs } from './egdb.js';
 import type { TuneDataOptions, TuneOptions } from './tune.js';
+import type { AnalyseOptions } from './analyse.js';
+import { DEFAULT_REVIEW_NODES } from '../analyse/settings.js';
 
 // Each command loads its code when it runs, so that the protocol starts quickly.
 
@@ -60,6 +62,7 @@ Examples:
   tama perft 6                      leaf counts of the Armenian start position to depth 6
   tama bench                        the search's node-count signature
   tama help match                   the match settings
+  tama analyse games.pdn            a game review of every game, as annotated PDN
 `;
 
 /** Parses the command line (`argv` as in process.argv) and runs the command it names. */
@@ -84,6 +87,7 @@ export async function runCommandLine(argv: readonly string[]): Promise<void> {
   addGuiCommand(program);
   addCampaignCommands(program);
   addEgdbCommands(program);
+  addAnalyseCommand(program);
 
   // `tama help frob` is answered as `tama frob`: an unknown command, with a suggestion.
   const words = argv.slice(2);
@@ -395,5 +399,42 @@ Examples:
     .action(async (words: string[], options: EgdbProbeArgs) => {
       const { runEgdbProbe } = await import('./egdb.js');
       finish('egdb probe', runEgdbProbe(words.join(' '), options, print, printError));
+    });
+}
+
+/** `tama analyse`: a game review of every game of a PDN file, as annotated PDN. */
+function addAnalyseCommand(program: Command): void {
+  program
+    .command('analyse')
+    .description('review every game of a PDN file: scores, ?! ? ?? marks, better moves, as PDN')
+    .showHelpAfterError(helpHint('analyse'))
+    .argument('<pdn>', 'the PDN file of the games')
+    .option(
+      '--nodes <n>',
+      'node budget of each position (1-1000000000)',
+      integerIn(1, 1_000_000_000),
+      DEFAULT_REVIEW_NODES,
+    )
+    .addOption(
+      new Option('--variant <name>', "rules of the games (default: each game's Variant tag)").choices(VARIANT_NAMES), // prettier-ignore
+    )
+    .option('--out <file>', 'write the annotated PDN here instead of stdout')
+    .option('--engine <cmd>', 'the engine that reviews, a command line (default: this tama)')
+    .addHelpText(
+      'after',
+      `
+Every position of every game is searched to the node budget; each move is judged by how
+much of its side's expected score it gave away against the engine's best move:
+inaccuracy ?!, mistake ?, blunder ?? (thresholds in docs/analyse.md). Each move gets a
+comment with the score after it from White's view, and a marked move the better move.
+Progress goes to stderr; Ctrl-C stops after writing the games already done (exit 130).
+
+Examples:
+  tama analyse games.pdn --out annotated.pdn
+  tama analyse games.pdn --nodes 20000 --variant turkish --engine "node other-engine.js"`,
+    )
+    .action(async (file: string, options: AnalyseOptions) => {
+      const { runAnalyseCommand } = await import('./analyse.js');
+      finish('analyse', await runAnalyseCommand(file, options, print, printError));
     });
 }

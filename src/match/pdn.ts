@@ -53,6 +53,11 @@ export function pdnResultOf(result: GameResult): string {
   return result === 'white' ? '2-0' : result === 'black' ? '0-2' : result === 'draw' ? '1-1' : '*';
 }
 
+/** One tag pair as PDN writes it: `[Name "value"]`, quotes and backslashes escaped. */
+export function formatPdnTag(name: string, value: string): string {
+  return `[${name} ${quote(value)}]`;
+}
+
 function quote(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
@@ -160,7 +165,8 @@ export function parsePdn(text: string): Result<PdnGame[], PdnErrorCode> {
         continue;
       }
       inMoves = true;
-      const move = token.replace(/^\d+\.+/, '');
+      // A move's number goes, and so do annotation marks: `c3-d4?!`, a `$2` glyph.
+      const move = /^\$\d+$/.test(token) ? '' : token.replace(/^\d+\.+/, '').replace(/[!?]+$/, '');
       if (move !== '') moves.push(move);
     }
   }
