@@ -18,7 +18,7 @@ import { DEFAULT_EVAL_WEIGHTS, Evaluators, type TermName } from '../search/eval.
 import { loadEvalFile } from './eval-file.js';
 import { hasCapture, type PackedMove } from '../core/movegen.js';
 import type { SearchInfo, SearchResult } from '../search/search.js';
-import { timeBudget, type SearchLimits } from '../search/timeman.js';
+import { timeBudget, type SearchLimits, type TimeBudget } from '../search/timeman.js';
 import { tableBytes } from '../search/tt.js';
 import {
   DEFAULT_OPTION_VALUES,
@@ -75,6 +75,8 @@ export const PROGRESS_INTERVAL_MS = 1000;
 /** How one search runs (Engine.searchPlan). */
 interface SearchPlan {
   readonly limits: SearchLimits;
+  /** The time budget, computed once here for every thread. */
+  readonly timeBudget: TimeBudget;
   readonly threads: number;
   /** Lines the main thread searches. */
   readonly multiPV: number;
@@ -525,9 +527,12 @@ export class Engine {
       }),
     };
     const budget = timeBudget(limits, this.game.position.sideToMove, this.settings.moveOverhead);
+    // A ponder search has all the time until ponderhit: it runs on every thread.
+    const short = limits.ponder !== true && budget.maximum < HELPERS_MIN_MS;
     return {
       limits,
-      threads: weakened || budget.maximum < HELPERS_MIN_MS ? 1 : this.settings.threads,
+      timeBudget: budget,
+      threads: weakened || short ? 1 : this.settings.threads,
       multiPV: weakened ? Math.max(this.settings.multiPV, SKILL_LINES) : this.settings.multiPV,
       skillLevel: weakened ? skill : undefined,
     };
@@ -566,7 +571,7 @@ export class Engine {
       const settings = {
         multiPV: thread > 0 ? 1 : plan.multiPV,
         drawPlies: this.settings.drawPlies,
-        moveOverhead: this.settings.moveOverhead,
+        timeBudget: plan.timeBudget,
         threadIndex: thread,
         startTime,
         skillLevel: plan.skillLevel,
