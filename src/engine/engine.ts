@@ -401,8 +401,7 @@ export class Engine {
     });
     const tasks = this.startThreads(game, plan, startTime, info, life);
     const ticker = this.startProgressTicker(position, startTime);
-    const answered = Promise.all([...tasks, info.finished]).then((all): MoveAnswer => {
-      const results = all.slice(0, plan.threads) as (SearchResult | undefined)[];
+    const answered = Promise.all([Promise.all(tasks), info.finished]).then(([results]) => {
       const main = results[0];
       if (
         life.state !== 'abandoned' &&
