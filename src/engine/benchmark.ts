@@ -15,6 +15,7 @@ export interface BenchSearch {
   readonly limits: { readonly depth: number };
 }
 
+/** The bench's totals: nodes, time and speed, and how far it got. */
 export interface BenchResult {
   readonly nodes: number;
   readonly milliseconds: number;

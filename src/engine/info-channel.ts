@@ -8,6 +8,7 @@ import type { PackedMove } from '../core/movegen.js';
 import type { SearchInfo } from '../search/search.js';
 import { DONE } from './search-worker.js';
 
+/** One search's info lines from its main thread (see above). */
 export class InfoChannel {
   private readonly channel = new MessageChannel();
   latest: readonly PackedMove[] = [];

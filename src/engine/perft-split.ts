@@ -7,6 +7,7 @@ import { legalMoves } from '../core/notation.js';
 import { perft } from '../core/perft.js';
 import type { Position } from '../core/position.js';
 
+/** A perft count: the total, the divide by root move, and whether stop cut it short. */
 export interface PerftResult {
   /** Leaves at the depth (1 at depth 0). */
   readonly nodes: number;

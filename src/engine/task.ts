@@ -14,6 +14,7 @@
  * nothing to wait for.
  */
 
+/** Where a task is in its life (see the drawing above). */
 export type TaskState = 'running' | 'stopping' | 'abandoned' | 'finished';
 
 /** What the engine does when a task is stopped, and when its threads stall. */
@@ -24,6 +25,7 @@ export interface TaskHooks {
   stalled(): void;
 }
 
+/** One task's state, its stall watch, and a promise that settles if it is abandoned. */
 export class TaskLife {
   private current: TaskState = 'running';
   private stallTimer: NodeJS.Timeout | undefined;

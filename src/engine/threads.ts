@@ -25,6 +25,7 @@ export const SEARCH_WORKER_FILE = new URL('./search-worker.js', import.meta.url)
 /** How long a starting thread waits for the others before it answers anyway. */
 const START_WAIT_MS = 5000;
 
+/** A pool of search threads with its control block; replaced whole when Threads changes. */
 export class SearchThreads {
   readonly control: SearchControl;
   /** Settles with the number of threads that have loaded the search code. */
