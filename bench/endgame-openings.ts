@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { hasCapture } from '../src/core/movegen.js';
 import { Position } from '../src/core/position.js';
 import { SearchControl, nowMs } from '../src/search/control.js';
+import { NO_TIME_LIMIT } from '../src/search/timeman.js';
 import { Searcher } from '../src/search/search.js';
 import { TranspositionTable, tableBytes } from '../src/search/tt.js';
 import { readArguments, wholeNumber } from './args.js';
@@ -49,7 +50,7 @@ for (const text of starts) {
   searcher.clearHistory();
   const keys: number[] = [];
   for (let ply = 0; ply < 300; ply++) {
-    const settings = { multiPV: 1, drawPlies: 100, moveOverhead: 0, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
+    const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
     const result = searcher.search(position, keys, { nodes }, settings, () => {});
     const left = pieces(position);
     if (left < 6 || result.bestMove === undefined) break;

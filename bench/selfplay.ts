@@ -27,6 +27,7 @@ import { generateOpenings } from '../src/match/make-openings.js';
 import { countOutcomes, formatElo, pairOutcome, pentanomialElo, trinomialElo, type GameOutcome } from '../src/match/stats.js'; // prettier-ignore
 import { seededRandom, shuffled } from '../src/match/random.js';
 import { SearchControl, nowMs } from '../src/search/control.js';
+import { NO_TIME_LIMIT } from '../src/search/timeman.js';
 import { DEFAULT_EVAL_WEIGHTS, Evaluators, type EvalWeightSet } from '../src/search/eval.js';
 import { loadEvalFile } from '../src/engine/eval-file.js';
 import { DEFAULT_FEATURES, Searcher, type SearchFeatures } from '../src/search/search.js';
@@ -87,7 +88,7 @@ class Player {
   move(position: Position, keys: readonly number[], nodes: number): PackedMove | undefined {
     this.control.reset(false);
     this.tt.age = (this.tt.age + 1) & 63;
-    const settings = { multiPV: 1, drawPlies: 100, moveOverhead: 0, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
+    const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
     return this.searcher.search(position, keys, { nodes }, settings, () => {}).bestMove;
   }
 }

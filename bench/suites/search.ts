@@ -5,6 +5,7 @@
  */
 import { Position } from '../../src/core/position.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
+import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
 import { BENCH_DEPTH, BENCH_HASH_MB, BENCH_POSITIONS } from '../../src/search/bench.js';
 import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
@@ -24,7 +25,7 @@ function searchBenchPositions(depth: number): number {
     if (!parsed.ok) throw new Error(parsed.error.message);
     control.reset(false);
     tt.age = (tt.age + 1) & 63;
-    const settings = { multiPV: 1, drawPlies: 100, moveOverhead: 0, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
+    const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
     nodes += searcher.search(parsed.value, [], { depth }, settings, () => {}).nodes;
   }
   return nodes;

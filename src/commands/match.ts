@@ -2,10 +2,6 @@
 import { parseMatchArguments } from '../match/match-args.js';
 import { runMatch } from '../match/tournament.js';
 
-export { MATCH_HELP } from './match-help.js';
-
-/** The long help of `tama match`, shown after commander's usage line. */
-
 /**
  * Runs `tama match` with its raw settings; returns the exit code: 0 when the match ran
  * (or the SPRT stopped it), 130 when interrupted, 1 when it could not begin, 2 for bad

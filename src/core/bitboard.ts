@@ -48,11 +48,6 @@ export function popcount32(x: number): number {
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
-/** Index (0-31) of the lowest set bit of a non-zero word. */
-export function lowestBit(x: number): number {
-  return 31 - Math.clz32(x & -x);
-}
-
 /** 1 when `square` is in the set (lo, hi), else 0. */
 export function hasSquare(lo: number, hi: number, square: number): number {
   return ((square < 32 ? lo : hi) >>> square) & 1;

@@ -29,8 +29,6 @@ import {
   type Rules,
 } from './variant.js';
 
-export { countManCaptureMoves } from './mancapture.js';
-
 /** Room in one move list. Real positions stay far below it; extra sequences are dropped. */
 export const MAX_MOVES = 4096;
 

@@ -2,16 +2,6 @@
 
 export const FILE_NAMES = 'abcdefgh';
 
-/** The file (0 = a .. 7 = h) of a square. */
-export function fileOf(square: number): number {
-  return square & 7;
-}
-
-/** The rank (0 = rank 1 .. 7 = rank 8) of a square. */
-export function rankOf(square: number): number {
-  return square >> 3;
-}
-
 /** A square's name, e.g. 0 -> "a1", 63 -> "h8". */
 export function squareName(square: number): string {
   return FILE_NAMES[square & 7] + String((square >> 3) + 1);

@@ -58,10 +58,6 @@ export function pieceCount(material: Material): number {
   return material.moverMen + material.moverKings + material.otherMen + material.otherKings;
 }
 
-export function menCount(material: Material): number {
-  return material.moverMen + material.otherMen;
-}
-
 /** A signature as text, kings first: `KMvK` is a king and a man (to move) against a king. */
 export function materialName(material: Material): string {
   const side = (men: number, kings: number) => 'K'.repeat(kings) + 'M'.repeat(men);

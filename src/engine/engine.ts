@@ -4,21 +4,18 @@
  * best move and reports progress as typed events; nothing here formats protocol text.
  */
 import { existsSync } from 'node:fs';
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { Piscina } from 'piscina';
 import { formatLine, legalMoves, parseMove, type LegalMove } from '../core/notation.js';
-import { perft } from '../core/perft.js';
 import { Game } from '../core/game.js';
 import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
-import { SearchControl, nowMs } from '../search/control.js';
+import { nowMs } from '../search/control.js';
 import { MAX_SKILL_LEVEL, SKILL_LINES, skillSettings } from '../search/skill.js';
 import { DEFAULT_EVAL_WEIGHTS, Evaluators, type TermName } from '../search/eval.js';
 import { loadEvalFile } from './eval-file.js';
 import { hasCapture, type PackedMove } from '../core/movegen.js';
 import type { SearchInfo, SearchResult } from '../search/search.js';
-import { timeBudget, type SearchLimits } from '../search/timeman.js';
+import { timeBudget, type SearchLimits, type TimeBudget } from '../search/timeman.js';
 import { tableBytes } from '../search/tt.js';
 import {
   DEFAULT_OPTION_VALUES,
@@ -28,11 +25,17 @@ import {
   type OptionHost,
   type OptionValues,
 } from './options.js';
-import { BENCH_DEPTH, BENCH_POSITIONS } from '../search/bench.js';
-import { DONE, type PerftTask, type ReadyTask, type SearchTask } from './search-worker.js';
+import { BENCH_DEPTH } from '../search/bench.js';
+import type { SearchTask } from './search-worker.js';
 import { loadTables } from '../egdb/load.js';
 import type { EndgameTables, TableData } from '../egdb/tables.js';
 import { describeCode } from '../egdb/value.js';
+import { bestMoveText, pickBest, type MoveAnswer } from './best-move.js';
+import { benchSearches, runBench, type BenchResult } from './benchmark.js';
+import { InfoChannel } from './info-channel.js';
+import { splitPerft, type PerftResult } from './perft-split.js';
+import { TaskLife } from './task.js';
+import { SEARCH_WORKER_FILE, SearchThreads } from './threads.js';
 
 /** What `go` asks for: the search's limits, with `searchmoves` as move text. */
 export type GoLimits = Omit<SearchLimits, 'searchmoves'> & {
@@ -75,6 +78,8 @@ export const PROGRESS_INTERVAL_MS = 1000;
 /** How one search runs (Engine.searchPlan). */
 interface SearchPlan {
   readonly limits: SearchLimits;
+  /** The time budget, computed once here for every thread. */
+  readonly timeBudget: TimeBudget;
   readonly threads: number;
   /** Lines the main thread searches. */
   readonly multiPV: number;
@@ -100,58 +105,6 @@ function canonicalText(fen: string, variant: VariantName): string | undefined {
 /** The transposition table's age wraps at this mask (six bits in an entry). */
 const TT_AGE_MASK = 63;
 
-/**
- * The main search thread's channel for its info lines: each is handed to `onInfo`, the
- * latest principal line's first two moves are kept (the answer if the threads stall), and
- * `finished` resolves after the thread's last message, or at end() when the thread failed.
- */
-class InfoChannel {
-  private readonly channel = new MessageChannel();
-  latest: readonly PackedMove[] = [];
-  readonly finished: Promise<void>;
-  private resolveFinished: () => void = () => {};
-
-  constructor(onInfo: (info: SearchInfo) => void) {
-    this.finished = new Promise<void>((resolve) => (this.resolveFinished = resolve));
-    this.channel.port1.on('message', (message: SearchInfo | typeof DONE) => {
-      if (message === DONE) return this.resolveFinished();
-      if (message.multipv === 1 && message.pv.length > 0) this.latest = message.pv.slice(0, 2);
-      onInfo(message);
-    });
-  }
-
-  /** The end the search thread writes to. */
-  get port(): MessagePort {
-    return this.channel.port2;
-  }
-
-  end(): void {
-    this.resolveFinished();
-  }
-
-  close(): void {
-    this.channel.port1.close();
-  }
-}
-
-export interface BenchResult {
-  readonly nodes: number;
-  readonly milliseconds: number;
-  readonly nps: number;
-  /** Positions searched: all of them unless stopped. */
-  readonly positions: number;
-  readonly stopped: boolean;
-}
-
-export interface PerftResult {
-  /** Leaves at the depth (1 at depth 0). */
-  readonly nodes: number;
-  /** Leaves below each root move, in move generation order. */
-  readonly divide: readonly { readonly move: string; readonly nodes: number }[];
-  /** True when stop() ended the count: the numbers are then incomplete. */
-  readonly stopped: boolean;
-}
-
 export interface EngineEvents {
   info(info: EngineInfo): void;
   /** Optional: progress reports (see SearchProgress); without it none are made. */
@@ -159,9 +112,6 @@ export interface EngineEvents {
   /** Something went wrong inside (a worker died) but the engine recovered. */
   error(message: string): void;
 }
-
-/** The module the search threads run (search-worker.ts). */
-export const SEARCH_WORKER_FILE = new URL('./search-worker.js', import.meta.url).href;
 
 /** How long a stopped search may take to answer before its threads count as stalled. */
 export const STALL_MS = 2000;
@@ -173,27 +123,6 @@ function allocateTable(mib: number): Result<SharedArrayBuffer> {
   } catch (error) {
     return fail('out-of-memory', `cannot allocate ${mib} MiB for the hash table (${error instanceof Error ? error.message : String(error)})`); // prettier-ignore
   }
-}
-
-/** How long a starting thread waits for the others before it answers anyway. */
-const START_WAIT_MS = 5000;
-
-/**
- * Runs one `ready` task on each of the pool's threads at once: each task holds its thread
- * until all have arrived (or START_WAIT_MS passes), so no thread takes two and every thread
- * loads the search code. Settles with the number of distinct threads that answered; a
- * failing thread is reported by the pool's error event, not here.
- */
-function startThreads(pool: Piscina<SearchTask, SearchResult>, threads: number): Promise<number> {
-  const starter = pool as unknown as Piscina<ReadyTask, number>;
-  const task: ReadyTask = { arrived: new SharedArrayBuffer(4), threads, waitMs: START_WAIT_MS };
-  const tasks = Array.from({ length: threads }, () =>
-    starter.run(task, { name: 'ready' }).then(
-      (threadId) => threadId,
-      () => -1,
-    ),
-  );
-  return Promise.all(tasks).then((ids) => new Set(ids.filter((id) => id >= 0)).size);
 }
 
 export class Engine {
@@ -224,20 +153,11 @@ export class Engine {
   private ttBuffer: SharedArrayBuffer;
   private ttGeneration = 0;
   private ttAge = 0;
-  private control: SearchControl;
-  private pool: Piscina<SearchTask, SearchResult>;
-  /** Settles once every thread of the current pool has loaded the search code. */
-  private poolReady: Promise<number> = Promise.resolve(0);
+  /** The pool of search threads and the control block they share. */
+  private threads: SearchThreads;
   private newGamePending = true;
-  /** The search, bench or perft under way. */
-  private running: Promise<unknown> | undefined;
-  /** Gives up on the running search (a stalled thread): answers with what is known. */
-  private abandon: (() => void) | undefined;
-  private stallTimer: NodeJS.Timeout | undefined;
-  /** Set by stop(): a bench or perft ends at its next step. */
-  private stopRequested = false;
-  /** While the bench runs, its searches report no info events. */
-  private benchRunning = false;
+  /** The search, bench or perft under way, with where it is in its life (task.ts). */
+  private task: { readonly life: TaskLife; readonly done: Promise<unknown> } | undefined;
 
   /**
    * An engine reporting through `events`. Its search threads run `workerFile`, a module
@@ -248,22 +168,14 @@ export class Engine {
     private readonly workerFile: string = SEARCH_WORKER_FILE,
   ) {
     this.ttBuffer = new SharedArrayBuffer(tableBytes(this.settings.hash));
-    this.control = SearchControl.create(this.settings.threads);
-    this.pool = this.createPool(this.settings.threads);
+    this.threads = this.createThreads(this.settings.threads);
   }
 
-  private createPool(threads: number): Piscina<SearchTask, SearchResult> {
-    const pool = new Piscina<SearchTask, SearchResult>({
-      filename: this.workerFile,
-      minThreads: threads,
-      maxThreads: threads,
-      idleTimeout: 2 ** 31 - 1,
-      atomics: 'disabled',
-    });
+  private createThreads(threads: number): SearchThreads {
     // A worker that dies is replaced by piscina; its task's promise rejects (see go).
-    pool.on('error', (error: unknown) => this.events.error(`search pool: ${String(error)}`));
-    this.poolReady = startThreads(pool, threads);
-    return pool;
+    return new SearchThreads(this.workerFile, threads, (error) =>
+      this.events.error(`search pool: ${String(error)}`),
+    );
   }
 
   /**
@@ -272,29 +184,24 @@ export class Engine {
    * a GUI starts a clock, not during the first move.
    */
   whenReady(): Promise<number> {
-    return this.poolReady;
+    return this.threads.ready;
   }
 
   /** A new pool of `threads` search threads (and their control block); the old one ends. */
   private replacePool(threads: number): void {
     this.settings.threads = threads;
-    const old = this.pool;
-    this.pool = this.createPool(threads);
-    this.control = SearchControl.create(threads);
+    const old = this.threads;
+    this.threads = this.createThreads(threads);
     void old.destroy().catch(() => {});
   }
 
   get searching(): boolean {
-    return this.running !== undefined;
+    return this.task !== undefined;
   }
 
   /** The position the next search starts from. */
   get position(): Position {
     return this.game.position;
-  }
-
-  get moves(): readonly string[] {
-    return this.game.moves;
   }
 
   /** Sets an option by name (case-insensitive); refuses bad names and values. */
@@ -372,11 +279,6 @@ export class Engine {
     return code < 0 ? undefined : { value: describeCode(code), pieces: this.egdb.maxPieces };
   }
 
-  /** Entries of the loaded tables (0: none), for display. */
-  get endgameEntries(): number {
-    return this.egdb?.entries ?? 0;
-  }
-
   /** A new game: the table and the move-ordering history are forgotten. */
   newGame(): Result<void> {
     if (this.searching) return fail('busy', 'cannot start a new game while searching');
@@ -414,11 +316,11 @@ export class Engine {
     return ok(undefined);
   }
 
-  /** The legal ones among `texts` as packed moves (undefined when none is legal). */
-  private packedMoves(texts: readonly string[]): PackedMove[] | undefined {
+  /** The legal ones among `texts` in `position`, packed (undefined when none is legal). */
+  private packedMoves(position: Position, texts: readonly string[]): PackedMove[] | undefined {
     const moves: PackedMove[] = [];
     for (const text of texts) {
-      const parsed = parseMove(this.game.position, text);
+      const parsed = parseMove(position, text);
       if (parsed.ok) moves.push({ move: parsed.value.move, capturedLo: parsed.value.capturedLo, capturedHi: parsed.value.capturedHi }); // prettier-ignore
     }
     return moves.length > 0 ? moves : undefined;
@@ -450,84 +352,104 @@ export class Engine {
    * event and the answer falls back to a legal move.
    */
   go(limits: GoLimits): Promise<BestMove> {
-    return this.exclusively(() => this.search(limits));
-  }
-
-  /** Runs `work` as the one task under way (searching is true meanwhile). */
-  private exclusively<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running) return Promise.reject(new Error('already searching'));
-    this.stopRequested = false;
-    const running = work().finally(() => {
-      this.running = undefined;
-    });
-    this.running = running;
-    return running;
-  }
-
-  /** One search of the current position on the pool (see go). */
-  private search(requested: GoLimits): Promise<BestMove> {
-    const startTime = nowMs();
-    const position = this.game.position;
-    const control = this.control;
-    control.reset(requested.ponder === true);
-    this.ttAge = (this.ttAge + 1) & TT_AGE_MASK;
-    const plan = this.searchPlan(requested);
-    const info = new InfoChannel((message) => {
-      if (!this.benchRunning) this.events.info({ ...message, pv: formatLine(position, message.pv) }); // prettier-ignore
-    });
-    const run = { abandoned: false };
-    const tasks = this.startThreads(plan, startTime, info, run);
-    const ticker = this.startProgressTicker(position, startTime);
-    let answer: (best: { move?: string; ponder?: string }) => void = () => {};
-    const answered = new Promise<{ move?: string; ponder?: string }>((r) => (answer = r));
-    void Promise.all([...tasks, info.finished]).then((all) => {
-      if (run.abandoned) return;
-      const results = all.slice(0, plan.threads) as (SearchResult | undefined)[];
-      const main = results[0];
-      if (this.events.progress !== undefined && main?.interrupted === true) {
-        this.events.progress({ ...this.progress(position, startTime, false), depth: main.depth });
-      }
-      answer(pickBest(results, position));
-    });
-    this.abandon = () => {
-      run.abandoned = true;
-      this.events.error(`search stalled: no answer ${STALL_MS} ms after stop; its threads are replaced`); // prettier-ignore
-      this.replacePool(this.settings.threads);
-      const [move, ponder] = info.latest;
-      answer(move !== undefined ? bestMoveText(position, move, ponder) : pickBest([], position));
-    };
-    return answered.then((best) => {
-      clearInterval(ticker);
-      info.close();
-      clearTimeout(this.stallTimer);
-      this.stallTimer = undefined;
-      this.abandon = undefined;
-      return { ...best, nodes: control.totalNodes(), threads: plan.threads };
-    });
+    return this.exclusively((life) => this.search(this.game, limits, true, life));
   }
 
   /**
-   * What a search runs with: the go limits (searchmoves as packed moves), one thread when
-   * its time is very short (HELPERS_MIN_MS) and, below full strength, one thread, a few
-   * lines to choose from, the level's depth cap and node budget (the go limits can only make
-   * them smaller).
+   * Runs `work` as the one task under way (searching is true meanwhile); `work` gets the
+   * task's life, which stop() moves on (task.ts).
    */
-  private searchPlan(requested: GoLimits): SearchPlan {
+  private exclusively<T>(work: (life: TaskLife) => Promise<T>): Promise<T> {
+    if (this.task) return Promise.reject(new Error('already searching'));
+    const life = new TaskLife(
+      {
+        stop: () => this.threads.control.stop(),
+        stalled: () => {
+          this.events.error(`search stalled: no answer ${STALL_MS} ms after stop; its threads are replaced`); // prettier-ignore
+          this.replacePool(this.settings.threads);
+        },
+      },
+      STALL_MS,
+    );
+    const done = work(life).finally(() => {
+      life.finish();
+      this.task = undefined;
+    });
+    this.task = { life, done };
+    return done;
+  }
+
+  /**
+   * One search of `game` on the pool (see go); `reportInfo`: whether its info lines become
+   * info events (the bench's do not). Answers when every thread has, or, when the task is
+   * abandoned, at once with the last principal line the main thread reported.
+   */
+  private async search(
+    game: Game,
+    requested: GoLimits,
+    reportInfo: boolean,
+    life: TaskLife,
+  ): Promise<BestMove> {
+    const startTime = nowMs();
+    const position = game.position;
+    const threads = this.threads;
+    threads.control.reset(requested.ponder === true);
+    this.ttAge = (this.ttAge + 1) & TT_AGE_MASK;
+    const plan = this.searchPlan(game, requested);
+    const info = new InfoChannel((message) => {
+      if (reportInfo) this.events.info({ ...message, pv: formatLine(position, message.pv) });
+    });
+    const tasks = this.startThreads(game, plan, startTime, info, life);
+    const ticker = this.startProgressTicker(position, startTime);
+    const answered = Promise.all([Promise.all(tasks), info.finished]).then(([results]) => {
+      const main = results[0];
+      if (
+        life.state !== 'abandoned' &&
+        this.events.progress !== undefined &&
+        main?.interrupted === true
+      ) {
+        this.events.progress({ ...this.progress(position, startTime, false), depth: main.depth });
+      }
+      return pickBest(results, position);
+    });
+    const abandoned = life.abandoned.then((): MoveAnswer => {
+      const [move, ponder] = info.latest;
+      return move !== undefined ? bestMoveText(position, move, ponder) : pickBest([], position);
+    });
+    try {
+      const best = await Promise.race([answered, abandoned]);
+      return { ...best, nodes: threads.control.totalNodes(), threads: plan.threads };
+    } finally {
+      clearInterval(ticker);
+      info.close();
+    }
+  }
+
+  /**
+   * What a search runs with: the go limits (searchmoves as packed moves), the time budget
+   * (computed here once for every thread), one thread when its time is very short
+   * (HELPERS_MIN_MS) and, below full strength, one thread, a few lines to choose from, the
+   * level's depth cap and node budget (the go limits can only make them smaller).
+   */
+  private searchPlan(game: Game, requested: GoLimits): SearchPlan {
     const skill = this.settings.skillLevel;
     const weakened = skill < MAX_SKILL_LEVEL;
     const capped = skillSettings(skill);
     const limits: SearchLimits = {
       ...requested,
-      searchmoves: requested.searchmoves && this.packedMoves(requested.searchmoves),
+      searchmoves: requested.searchmoves && this.packedMoves(game.position, requested.searchmoves), // prettier-ignore
       ...(weakened && {
         depth: Math.min(requested.depth ?? Infinity, capped.depth),
         nodes: Math.min(requested.nodes ?? Infinity, capped.nodes),
       }),
     };
-    const budget = timeBudget(limits, this.game.position.sideToMove, this.settings.moveOverhead);
+    const budget = timeBudget(limits, game.position.sideToMove, this.settings.moveOverhead);
+    // A ponder search has all the time until ponderhit: it runs on every thread.
+    const short = limits.ponder !== true && budget.maximum < HELPERS_MIN_MS;
     return {
       limits,
-      threads: weakened || budget.maximum < HELPERS_MIN_MS ? 1 : this.settings.threads,
+      timeBudget: budget,
+      threads: weakened || short ? 1 : this.settings.threads,
       multiPV: weakened ? Math.max(this.settings.multiPV, SKILL_LINES) : this.settings.multiPV,
       skillLevel: weakened ? skill : undefined,
     };
@@ -539,20 +461,22 @@ export class Engine {
    * fails the others are stopped. Once the search is abandoned, failures are expected.
    */
   private startThreads(
+    game: Game,
     plan: SearchPlan,
     startTime: number,
     info: InfoChannel,
-    run: { readonly abandoned: boolean },
+    life: TaskLife,
   ): Promise<SearchResult | undefined>[] {
+    const threads = this.threads;
     const base = {
-      state: this.game.position.state,
+      state: game.position.state,
       variant: this.settings.variant,
-      gameKeys: this.game.keys,
+      gameKeys: game.keys,
       limits: plan.limits,
       ttBuffer: this.ttBuffer,
       ttGeneration: this.ttGeneration,
       ttAge: this.ttAge,
-      controlBuffer: this.control.buffer,
+      controlBuffer: threads.control.buffer,
       evalWeights: this.evaluators.weights,
       evalGeneration: this.evalGeneration,
       threads: plan.threads,
@@ -566,20 +490,20 @@ export class Engine {
       const settings = {
         multiPV: thread > 0 ? 1 : plan.multiPV,
         drawPlies: this.settings.drawPlies,
-        moveOverhead: this.settings.moveOverhead,
+        timeBudget: plan.timeBudget,
         threadIndex: thread,
         startTime,
         skillLevel: plan.skillLevel,
       };
       const task: SearchTask =
         thread === 0 ? { ...base, settings, port: info.port } : { ...base, settings };
-      const started = this.pool.run(task, thread === 0 ? { transferList: [info.port] } : {});
+      const started = threads.run('default', task, thread === 0 ? info.port : undefined);
       tasks.push(
         started.catch((error: unknown) => {
-          if (run.abandoned) return undefined;
+          if (life.state === 'abandoned') return undefined;
           this.events.error(`search thread ${thread} failed: ${error instanceof Error ? error.message : String(error)}`); // prettier-ignore
           if (thread === 0) {
-            this.control.stop();
+            threads.control.stop();
             info.end();
           }
           return undefined;
@@ -599,134 +523,84 @@ export class Engine {
   }
 
   /**
-   * The bench: a new game, then every bench position searched to `depth` on the pool with
-   * the engine's Hash and Threads (on one thread the node total is the search's signature).
-   * `onPosition` hears each position's nodes. stop() ends it after the position under way;
-   * the game is restored afterwards.
+   * The bench (benchmark.ts): its searches run from a new game on the pool with the
+   * engine's Hash and Threads (on one thread the node total is the search's signature),
+   * without info events. `onPosition` hears each position's nodes. stop() ends it after the
+   * position under way; the game set by `position` stays as it was.
    */
   bench(
     depth: number = BENCH_DEPTH,
     onPosition: (index: number, fen: string, nodes: number) => void = () => {},
   ): Promise<BenchResult> {
-    return this.exclusively(async () => {
-      const saved = { game: this.game, startText: this.startText };
-      this.clearForNewGame();
-      this.benchRunning = true;
-      let nodes = 0;
-      let positions = 0;
-      const started = nowMs();
-      try {
-        for (const [index, fen] of BENCH_POSITIONS.entries()) {
-          if (this.stopRequested) break;
-          const game = Game.parse(fen, [], this.settings.variant);
-          if (!game.ok) throw new Error(`bench position ${index + 1}: ${game.error.message}`);
-          this.game = game.value;
-          const searched = (await this.search({ depth })).nodes;
-          nodes += searched;
-          positions++;
-          onPosition(index, fen, searched);
-        }
-      } finally {
-        this.game = saved.game;
-        this.startText = saved.startText;
-        this.benchRunning = false;
-      }
-      const milliseconds = Math.max(1, nowMs() - started);
-      const nps = Math.round((nodes * 1000) / milliseconds);
-      return { nodes, milliseconds, nps, positions, stopped: this.stopRequested };
+    return this.exclusively((life) => {
+      const runner = {
+        get stopRequested() {
+          return life.stopRequested;
+        },
+        newGame: () => this.clearForNewGame(),
+        search: (game: Game, limits: { depth: number }) => this.search(game, limits, false, life), // prettier-ignore
+      };
+      return runBench(runner, benchSearches(depth, this.settings.variant), onPosition, nowMs);
     });
   }
 
   /**
-   * Perft of the current position split by root move, counted on the pool: the tree is cut
-   * a few plies down and each subtree is one task. stop() ends it (the counts are then
-   * incomplete and `stopped` says so).
+   * Perft of the current position split by root move, its subtrees counted on the pool
+   * (perft-split.ts). stop() ends it (the counts are then incomplete and `stopped` says
+   * so); threads that do not answer a stop are abandoned as a search's are.
    */
   perft(depth: number): Promise<PerftResult> {
-    return this.exclusively(async () => {
-      this.control.reset(false);
+    return this.exclusively(async (life) => {
+      const threads = this.threads;
+      threads.control.reset(false);
       const root = this.game.position;
-      const roots = legalMoves(root);
-      // Enough tasks for the threads to share the work: cut below the root, or below each
-      // reply when the root has few moves, or deeper still for deep counts (so that stop
-      // waits for small tasks only).
-      const fewRoots = roots.length < this.settings.threads * 8;
-      const cut = Math.max(depth >= 3 && fewRoots ? 2 : 1, Math.min(3, depth - 6));
-      const count = async (
-        position: Position,
-        remaining: number,
-        plies: number,
-      ): Promise<number> => {
-        if (this.stopRequested) return 0;
-        if (remaining <= 1) return perft(position, remaining);
-        if (plies === 0) {
-          const task: PerftTask = { state: position.state, variant: position.rules.name, depth: remaining, controlBuffer: this.control.buffer, threads: this.settings.threads }; // prettier-ignore
-          return this.perftPool.run(task, { name: 'perft' });
-        }
-        const leaves = await Promise.all(
-          legalMoves(position).map((move) => {
-            const child = position.clone();
-            child.play(move.move, move.capturedLo, move.capturedHi);
-            return count(child, remaining - 1, plies - 1);
-          }),
-        );
-        return leaves.reduce((a, b) => a + b, 0);
+      const runner = {
+        get stopRequested() {
+          return life.stopRequested;
+        },
+        count: (position: Position, remaining: number) =>
+          threads.run('perft', { state: position.state, variant: position.rules.name, depth: remaining, controlBuffer: threads.control.buffer, threads: threads.threads }), // prettier-ignore
       };
-      const counts = await Promise.all(
-        roots.map(async (move) => {
-          const child = root.clone();
-          child.play(move.move, move.capturedLo, move.capturedHi);
-          return depth <= 0 ? 0 : count(child, depth - 1, cut - 1);
-        }),
-      );
-      const divide = roots.map((move, i) => ({ move: move.text, nodes: counts[i] }));
-      const nodes = depth <= 0 ? 1 : counts.reduce((a, b) => a + b, 0);
-      return { nodes, divide, stopped: this.stopRequested };
+      const counted = splitPerft(root, depth, this.settings.threads, runner);
+      // Once abandoned, the old pool's tasks fail: that is expected, not an error.
+      counted.catch(() => {});
+      const abandoned = life.abandoned.then(() => ({ nodes: 0, divide: [], stopped: true }));
+      return Promise.race([counted, abandoned]);
     });
-  }
-
-  /** The pool as perft tasks see it (the same threads as the search). */
-  private get perftPool(): Piscina<PerftTask, number> {
-    return this.pool as unknown as Piscina<PerftTask, number>;
   }
 
   /** The running search's progress from the shared counters, with its root move if asked. */
   private progress(root: Position, startTime: number, withMove: boolean): SearchProgress {
+    const control = this.threads.control;
     const time = Math.max(1, Math.round(nowMs() - startTime));
-    const nodes = this.control.totalNodes();
-    const progress = { depth: this.control.depth, nodes, nps: Math.round((nodes * 1000) / time), time }; // prettier-ignore
-    const number = this.control.rootMoveNumber;
+    const nodes = control.totalNodes();
+    const progress = { depth: control.depth, nodes, nps: Math.round((nodes * 1000) / time), time }; // prettier-ignore
+    const number = control.rootMoveNumber;
     if (!withMove || number === 0) return progress;
-    const move = this.control.rootMove;
-    const [lo, hi] = [this.control.rootCapturedLo, this.control.rootCapturedHi];
+    const move = control.rootMove;
+    const [lo, hi] = [control.rootCapturedLo, control.rootCapturedHi];
     const current = legalMoves(root).find((m) => m.move === move && m.capturedLo === lo && m.capturedHi === hi); // prettier-ignore
     return current === undefined ? progress : { ...progress, currmove: current.text, currmovenumber: number }; // prettier-ignore
   }
 
   /**
-   * Ends the search under way (ignored when idle). A search whose threads do not answer
-   * within STALL_MS is abandoned: its threads are replaced and the best move known is given.
+   * Ends the task under way (ignored when idle). A task whose threads do not answer within
+   * STALL_MS is abandoned: its threads are replaced and the best move known is given.
    */
   stop(): void {
-    if (!this.running) return;
-    this.stopRequested = true;
-    this.control.stop();
-    this.stallTimer ??= setTimeout(() => {
-      this.stallTimer = undefined;
-      this.abandon?.();
-    }, STALL_MS);
+    this.task?.life.stop();
   }
 
   /** The opponent played the pondered move: the search goes on, now on the clock. */
   ponderhit(): void {
-    if (this.running) this.control.ponderhit(nowMs());
+    if (this.task) this.threads.control.ponderhit(nowMs());
   }
 
   /** Stops any search and ends the worker threads. */
   async close(): Promise<void> {
     this.stop();
-    if (this.running) await this.running;
-    await this.pool.destroy();
+    if (this.task) await this.task.done;
+    await this.threads.destroy();
   }
 
   /** The game as `position` would set it: for display. */
@@ -734,38 +608,4 @@ export class Engine {
     const moves = this.game.moves;
     return moves.length === 0 ? this.startText : `${this.startText} moves ${moves.join(' ')}`;
   }
-
-  /** Bytes in the transposition table (for display and tests). */
-  get hashBytes(): number {
-    return this.ttBuffer.byteLength;
-  }
-}
-
-/**
- * The best move of the deepest completed iteration over all threads (main thread on ties),
- * with the reply that thread expects; a legal move when no thread answered.
- */
-export function pickBest(
-  results: (SearchResult | undefined)[],
-  position: Position,
-): { move?: string; ponder?: string } {
-  let best: SearchResult | undefined;
-  for (const result of results) {
-    if (result?.bestMove === undefined) continue;
-    if (best === undefined || result.depth > best.depth) best = result;
-  }
-  if (best !== undefined) return bestMoveText(position, best.bestMove, best.ponderMove);
-  const moves = legalMoves(position);
-  return moves.length > 0 ? { move: moves[0].text } : {};
-}
-
-/** A best move of `position` and the reply expected after it, as text. */
-function bestMoveText(
-  position: Position,
-  best: PackedMove | undefined,
-  ponder: PackedMove | undefined,
-): { move?: string; ponder?: string } {
-  if (best === undefined) return {};
-  const [move, reply] = formatLine(position, ponder === undefined ? [best] : [best, ponder]);
-  return { move, ponder: reply };
 }

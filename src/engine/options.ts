@@ -28,7 +28,6 @@ export interface OptionValues {
   variant: VariantName;
   multiPV: number;
   moveOverhead: number;
-  ponder: boolean;
   drawPlies: number;
   skillLevel: number;
   egdbPath: string;
@@ -42,7 +41,6 @@ export const DEFAULT_OPTION_VALUES: Readonly<OptionValues> = Object.freeze({
   variant: 'armenian',
   multiPV: 1,
   moveOverhead: 30,
-  ponder: false,
   drawPlies: 100,
   skillLevel: MAX_SKILL_LEVEL,
   egdbPath: EMPTY_STRING,
@@ -155,7 +153,8 @@ export const OPTIONS: readonly EngineOption[] = [
   }),
   spin('MultiPV', defaults.multiPV, 1, 64, store('multiPV')),
   spin('Move Overhead', defaults.moveOverhead, 0, 5000, store('moveOverhead')),
-  check('Ponder', defaults.ponder, store('ponder')),
+  // Accepted for GUIs that send it before `go ponder`; pondering needs no setting here.
+  check('Ponder', false, () => done),
   spin('Draw Plies', defaults.drawPlies, 0, 1000, store('drawPlies')),
   spin('Skill Level', defaults.skillLevel, 0, MAX_SKILL_LEVEL, store('skillLevel')),
   button('Clear Hash', (host) => host.clearHash()),

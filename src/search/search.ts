@@ -37,8 +37,8 @@ import { codeAfterMove, codeRank } from '../egdb/best.js';
 import type { EndgameTables } from '../egdb/tables.js';
 import { nowMs, type SearchControl } from './control.js';
 import { Evaluators, type Evaluator } from './eval.js';
-import { MAX_SKILL_LEVEL, pickSkillLine, skillBlunders } from './skill.js';
-import { timeBudget, type SearchLimits, type TimeBudget } from './timeman.js';
+import { chooseSkillMove, MAX_SKILL_LEVEL } from './skill.js';
+import { TimeManager, type SearchLimits, type TimeBudget } from './timeman.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 
 export const MAX_PLY = 128;
@@ -112,7 +112,8 @@ export interface SearchSettings {
   readonly multiPV: number;
   /** Plies without capture or man move after which the game is drawn (0: never). */
   readonly drawPlies: number;
-  readonly moveOverhead: number;
+  /** The time budget of this search (timeman.ts; NO_TIME_LIMIT without a clock). */
+  readonly timeBudget: TimeBudget;
   /** 0 for the main thread, which decides and reports; helpers only fill the table. */
   readonly threadIndex: number;
   /** Epoch ms when `go` arrived: the clock runs from here. */
@@ -153,7 +154,19 @@ interface Deepened {
   bestScore: number;
   completedDepth: number;
   pv: readonly PackedMove[] | undefined;
+  /** The lines of the last iteration that completed all of them (for the skill's choice). */
+  fullLines: readonly RootLine[] | undefined;
 }
+
+/**
+ * Why a root move is or is not searched (Searcher.rootStatus). A move with a line of the
+ * current iteration is left out of the iteration's later MultiPV lines; a move that is no
+ * candidate (not in `searchmoves`, or one that gives up a database position's value) is
+ * never searched.
+ */
+const ROOT_SEARCHED = 0;
+const ROOT_HAS_LINE = 1;
+const ROOT_NOT_CANDIDATE = 2;
 
 const TT_MOVE_SCORE = 1 << 30;
 
@@ -199,9 +212,12 @@ export class Searcher {
   private readonly history = new Int32Array(2 * 64 * 64);
   private readonly keysLo = new Int32Array(MAX_GAME_PLIES + MAX_PLY + 1);
   private readonly keysHi = new Int32Array(MAX_GAME_PLIES + MAX_PLY + 1);
-  /** Root moves excluded from the current MultiPV line, and those not in searchmoves. */
-  private readonly rootExcluded = new Uint8Array(MAX_MOVES);
+  /** Each root move's ROOT_SEARCHED, ROOT_HAS_LINE or ROOT_NOT_CANDIDATE. */
+  private readonly rootStatus = new Uint8Array(MAX_MOVES);
   private readonly rootOrder = new Int32Array(MAX_MOVES);
+  /** Each root move's value in the endgame databases (egdb/best.ts), at a covered root. */
+  private readonly rootTableCodes = new Int32Array(MAX_MOVES);
+  private readonly time = new TimeManager();
 
   /** Which optional parts of the search run (the defaults, except in self-play experiments). */
   readonly features: SearchFeatures = { ...DEFAULT_FEATURES };
@@ -219,8 +235,6 @@ export class Searcher {
   private seldepth = 0;
   private aborted = false;
   private startTime = 0;
-  private budget: TimeBudget = { optimum: Infinity, maximum: Infinity };
-  private maximumTime = Infinity;
   private checkCountdown = CHECK_INTERVAL;
   private checkInterval = CHECK_INTERVAL;
   /** The depth of the iteration under way; depth 1 always completes. */
@@ -288,6 +302,12 @@ export class Searcher {
     const candidates = this.chooseRootMoves(rootCount, limits.searchmoves);
     for (let i = 0; i < rootCount; i++) this.rootOrder[i] = i;
     const deepened = this.deepen(rootCount, candidates, limits, settings, onInfo);
+    const skillLevel = settings.skillLevel ?? MAX_SKILL_LEVEL;
+    if (skillLevel < MAX_SKILL_LEVEL && deepened.fullLines !== undefined) {
+      const choice = chooseSkillMove(deepened.fullLines, this.candidateIndices(rootCount), skillLevel, Math.random); // prettier-ignore
+      deepened.bestIndex = choice.index;
+      deepened.pv = choice.pv;
+    }
 
     this.waitIfUnbounded(unbounded);
     this.control.setNodes(this.threadIndex, this.nodes);
@@ -321,9 +341,8 @@ export class Searcher {
     this.aborted = false;
     this.startTime = settings.startTime;
     this.nodeLimit = limits.nodes ?? Infinity;
-    this.budget = timeBudget({ ...limits, ponder: false }, root.sideToMove, settings.moveOverhead);
-    this.maximumTime = this.budget.maximum;
-    this.checkInterval = this.maximumTime < SHORT_SEARCH_MS ? SHORT_CHECK_INTERVAL : CHECK_INTERVAL;
+    this.time.start(settings.timeBudget, limits, settings.startTime, settings.threadIndex === 0);
+    this.checkInterval = this.time.maximum < SHORT_SEARCH_MS ? SHORT_CHECK_INTERVAL : CHECK_INTERVAL; // prettier-ignore
     this.checkCountdown = this.checkInterval;
     for (let i = 0; i < this.history.length; i++) this.history[i] >>= 1;
 
@@ -346,7 +365,7 @@ export class Searcher {
     rootCount: number,
     searchmoves: readonly PackedMove[] | undefined,
   ): number {
-    this.rootExcluded.fill(0, 0, rootCount);
+    this.rootStatus.fill(ROOT_SEARCHED, 0, rootCount);
     let candidates = rootCount;
     if (searchmoves !== undefined && searchmoves.length > 0) {
       const list = this.lists[0];
@@ -354,11 +373,11 @@ export class Searcher {
       for (let i = 0; i < rootCount; i++) {
         const wanted = searchmoves.some((m) => m.move === list.moves[i] && m.capturedLo === list.capturedLo[i] && m.capturedHi === list.capturedHi[i]); // prettier-ignore
         if (wanted) candidates++;
-        else this.rootExcluded[i] = 2;
+        else this.rootStatus[i] = ROOT_NOT_CANDIDATE;
       }
       if (candidates === 0) {
         candidates = rootCount;
-        this.rootExcluded.fill(0, 0, rootCount);
+        this.rootStatus.fill(ROOT_SEARCHED, 0, rootCount);
       }
     }
     if (this.egdb !== null) {
@@ -381,11 +400,7 @@ export class Searcher {
   ): Deepened {
     const multiPV = Math.max(1, Math.min(settings.multiPV, candidates));
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
-    const skillLevel = settings.skillLevel ?? MAX_SKILL_LEVEL;
-    const outcome: Deepened = { bestIndex: this.firstCandidate(rootCount), bestScore: 0, completedDepth: 0, pv: undefined }; // prettier-ignore
-    const stability = { previousBest: -1, previousScore: 0, stableIterations: 0 };
-    // The lines of the last iteration that completed them all, for the skill's choice.
-    let skillLines: readonly RootLine[] | undefined;
+    const outcome: Deepened = { bestIndex: this.firstCandidate(rootCount), bestScore: 0, completedDepth: 0, pv: undefined, fullLines: undefined }; // prettier-ignore
 
     const startDepth = this.threadIndex === 0 ? 1 : 1 + (this.threadIndex & 1);
     for (let depth = startDepth; depth <= maxDepth; depth++) {
@@ -397,7 +412,7 @@ export class Searcher {
       outcome.bestScore = lines[0].score;
       outcome.completedDepth = depth;
       outcome.pv = lines[0].pv;
-      if (skillLevel < MAX_SKILL_LEVEL && lines.length === multiPV) skillLines = lines;
+      if (lines.length === multiPV) outcome.fullLines = lines;
       if (this.threadIndex === 0) {
         const elapsed = nowMs() - this.startTime;
         for (let line = 0; line < lines.length; line++) {
@@ -405,16 +420,7 @@ export class Searcher {
         }
       }
       if (this.aborted) break;
-      if (this.iterationsDone(depth, outcome.bestIndex, outcome.bestScore, candidates, limits, stability)) break; // prettier-ignore
-    }
-    if (skillLines !== undefined && skillBlunders(skillLevel, Math.random())) {
-      // A deliberate blunder: a random legal move, with no line to ponder on.
-      outcome.bestIndex = this.randomCandidate(rootCount);
-      outcome.pv = undefined;
-    } else if (skillLines !== undefined) {
-      const chosen = skillLines[pickSkillLine(skillLines.map((l) => l.score), skillLevel, Math.random)]; // prettier-ignore
-      outcome.bestIndex = chosen.index;
-      outcome.pv = chosen.pv;
+      if (this.iterationsDone(depth, outcome.bestIndex, outcome.bestScore, candidates, limits)) break; // prettier-ignore
     }
     return outcome;
   }
@@ -426,7 +432,9 @@ export class Searcher {
   private iterate(depth: number, rootCount: number, multiPV: number): RootLine[] {
     this.rootDepth = depth;
     if (this.threadIndex === 0) this.control.setDepth(depth);
-    for (let i = 0; i < rootCount; i++) if (this.rootExcluded[i] === 1) this.rootExcluded[i] = 0;
+    for (let i = 0; i < rootCount; i++) {
+      if (this.rootStatus[i] === ROOT_HAS_LINE) this.rootStatus[i] = ROOT_SEARCHED;
+    }
     const lines: RootLine[] = [];
     for (let line = 0; line < multiPV; line++) {
       this.seldepth = 0;
@@ -434,7 +442,7 @@ export class Searcher {
       if (this.aborted && depth > 1) break;
       const index = this.rootMoveIndex(this.pvMoves[0], this.pvCapturedLo[0], this.pvCapturedHi[0], rootCount); // prettier-ignore
       lines.push({ score, index, pv: this.principalVariation() });
-      if (index >= 0) this.rootExcluded[index] = 1;
+      if (index >= 0) this.rootStatus[index] = ROOT_HAS_LINE;
     }
     // A later line, searched without the earlier lines' moves, can come out higher; the
     // sort is stable, so equal scores keep their search order.
@@ -443,8 +451,7 @@ export class Searcher {
 
   /**
    * Whether to stop after a completed iteration: a mate found within the asked distance,
-   * the time (a settled best move needs less, a new best move or a falling score more), a
-   * forced move, or a proven mate that more depth cannot shorten.
+   * the time manager's say (timeman.ts), or a proven mate that more depth cannot shorten.
    */
   private iterationsDone(
     depth: number,
@@ -452,37 +459,15 @@ export class Searcher {
     bestScore: number,
     candidates: number,
     limits: SearchLimits,
-    stability: { previousBest: number; previousScore: number; stableIterations: number },
   ): boolean {
     if (limits.mate !== undefined && Math.abs(bestScore) >= MATE_BOUND) {
       const moves = Math.ceil((MATE - Math.abs(bestScore)) / 2);
       if (bestScore > 0 && moves <= limits.mate) return true;
     }
-    const scoreBefore = stability.previousScore;
-    stability.previousScore = bestScore;
-    if (bestIndex === stability.previousBest) stability.stableIterations++;
-    else stability.stableIterations = 0;
-    stability.previousBest = bestIndex;
-    const unbounded = limits.infinite === true;
-    // On a clock, stop between iterations once the optimum is spent; a fixed move time
-    // is used whole (the maximum check inside the search ends it).
-    if (
-      this.threadIndex === 0 &&
-      !unbounded &&
-      !this.control.pondering &&
-      limits.movetime === undefined
-    ) {
-      const optimum = this.budget.optimum;
-      const elapsed = nowMs() - this.clockStart();
-      if (candidates === 1 && optimum !== Infinity && elapsed > Math.min(optimum * 0.1, 50)) return true; // prettier-ignore
-      const stable = stability.stableIterations;
-      let scale = stable >= 3 ? 0.5 : stable === 0 ? 1.5 : 1;
-      if (depth > 1 && bestScore < scoreBefore - 30) scale *= 1.5;
-      if (elapsed > optimum * scale) return true;
-    }
+    if (this.time.stopAfterIteration(depth, bestIndex, bestScore, candidates, this.control)) return true; // prettier-ignore
     if (Math.abs(bestScore) >= MATE_BOUND && depth > MATE - Math.abs(bestScore) + 2) {
       // A mate is proven and shorter lines are out of reach: more depth adds nothing.
-      if (!unbounded && !limits.ponder && limits.depth === undefined) return true;
+      if (limits.infinite !== true && !limits.ponder && limits.depth === undefined) return true;
     }
     return false;
   }
@@ -505,11 +490,10 @@ export class Searcher {
   /**
    * A root the databases cover: only the moves that keep its value stay candidates (the
    * fastest win, a draw, the longest loss), so that a won ending is won on the board.
-   * Each move's value goes to the root's move scores (which the first iteration rewrites).
    */
   private keepDatabaseMoves(tables: EndgameTables, rootCount: number, candidates: number): number {
     if (tables.probe(this.states[0]) < 0) return candidates;
-    const codes = this.moveScores[0];
+    const codes = this.rootTableCodes;
     let bestCode = -1;
     for (let i = 0; i < rootCount; i++) {
       const reply = tables.probe(this.makeChild(0, i));
@@ -519,10 +503,12 @@ export class Searcher {
     }
     let kept = 0;
     for (let i = 0; i < rootCount; i++) {
-      if (this.rootExcluded[i] === 0 && codes[i] === bestCode) kept++;
+      if (this.rootStatus[i] === ROOT_SEARCHED && codes[i] === bestCode) kept++;
     }
     if (kept === 0) return candidates; // searchmoves left none of them: respect searchmoves
-    for (let i = 0; i < rootCount; i++) if (codes[i] !== bestCode) this.rootExcluded[i] = 2;
+    for (let i = 0; i < rootCount; i++) {
+      if (codes[i] !== bestCode) this.rootStatus[i] = ROOT_NOT_CANDIDATE;
+    }
     return kept;
   }
 
@@ -535,22 +521,15 @@ export class Searcher {
   }
 
   private firstCandidate(count: number): number {
-    for (let i = 0; i < count; i++) if (this.rootExcluded[i] !== 2) return i;
+    for (let i = 0; i < count; i++) if (this.rootStatus[i] !== ROOT_NOT_CANDIDATE) return i;
     return 0;
   }
 
-  /** A random one of the root moves the search may play (a skill level's blunder). */
-  private randomCandidate(count: number): number {
-    let candidates = 0;
-    for (let i = 0; i < count; i++) if (this.rootExcluded[i] !== 2) candidates++;
-    let pick = Math.floor(Math.random() * candidates);
-    for (let i = 0; i < count; i++) if (this.rootExcluded[i] !== 2 && pick-- === 0) return i;
-    return this.firstCandidate(count);
-  }
-
-  private clockStart(): number {
-    const hit = this.control.ponderhitTime;
-    return hit > 0 ? hit : this.startTime;
+  /** The indices of the root moves the search may play. */
+  private candidateIndices(count: number): number[] {
+    const indices: number[] = [];
+    for (let i = 0; i < count; i++) if (this.rootStatus[i] !== ROOT_NOT_CANDIDATE) indices.push(i);
+    return indices;
   }
 
   private rootMoveIndex(move: number, lo: number, hi: number, count: number): number {
@@ -595,11 +574,9 @@ export class Searcher {
       this.aborted = true;
       return;
     }
-    if (this.threadIndex === 0 && !this.control.pondering && this.maximumTime !== Infinity) {
-      if (nowMs() - this.clockStart() >= this.maximumTime) {
-        this.aborted = true;
-        this.control.stop();
-      }
+    if (this.time.outOfTime(this.control)) {
+      this.aborted = true;
+      this.control.stop();
     }
   }
 
@@ -778,7 +755,7 @@ export class Searcher {
     for (let n = 0; n < count; n++) {
       const index = this.pickMove(ply, n, count, order);
       if (ply === 0) {
-        if (this.rootExcluded[index] !== 0) continue;
+        if (this.rootStatus[index] !== ROOT_SEARCHED) continue;
         if (this.threadIndex === 0) this.control.setRootMove(searched + 1, list.moves[index], list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
       }
       const move = list.moves[index];

@@ -7,6 +7,7 @@
  * lowest levels it now and then plays a random legal move instead: a deliberate blunder,
  * rarer at each level. At the maximum nothing of this runs.
  */
+import type { PackedMove } from '../core/movegen.js';
 
 export const MAX_SKILL_LEVEL = 10;
 
@@ -81,4 +82,43 @@ export function pickSkillLine(
     }
   }
   return chosen;
+}
+
+/** A root line the skill's choice picks from: its score, root move index and moves. */
+export interface SkillLine {
+  readonly score: number;
+  readonly index: number;
+  readonly pv: readonly PackedMove[];
+}
+
+/** The root move a level below the maximum plays, and the line it expects (if any). */
+export interface SkillChoice {
+  readonly index: number;
+  readonly pv: readonly PackedMove[] | undefined;
+}
+
+/**
+ * What a level below the maximum plays after its search. `lines` are the lines of the last
+ * iteration that completed them all, best first; `candidates` the indices of the root moves
+ * the search was allowed to play. Now and then (the level's blunder rate) a random candidate
+ * with no line to ponder on; otherwise one of the lines close to the best (pickSkillLine).
+ */
+export function chooseSkillMove(
+  lines: readonly SkillLine[],
+  candidates: readonly number[],
+  level: number,
+  random: () => number,
+): SkillChoice {
+  if (skillBlunders(level, random()) && candidates.length > 0) {
+    return { index: candidates[Math.floor(random() * candidates.length)], pv: undefined };
+  }
+  const chosen =
+    lines[
+      pickSkillLine(
+        lines.map((line) => line.score),
+        level,
+        random,
+      )
+    ];
+  return { index: chosen.index, pv: chosen.pv };
 }

@@ -20,6 +20,7 @@ import { parseMaterialName } from '../../src/egdb/material.js';
 import type { EndgameTables } from '../../src/egdb/tables.js';
 import { isLoss, isWin } from '../../src/egdb/value.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
+import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
 import { Searcher } from '../../src/search/search.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
 import { TamaProcess, TAMA } from '../protocol/tama-process.js';
@@ -137,7 +138,7 @@ function play(
     if (count >= 3) return 'draw';
     seen.set(key, count);
     const searcher = position.sideToMove === first ? withTables : without;
-    const settings = { multiPV: 1, drawPlies: 100, moveOverhead: 0, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
+    const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
     const result = searcher.search(position, keys, { nodes: 4000 }, settings, () => {});
     const move = result.bestMove;
     if (move === undefined) throw new Error(`no move in ${position.toString()}`);

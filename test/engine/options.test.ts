@@ -50,10 +50,15 @@ describe('the options table', () => {
     expect(set(target, 'MultiPV', '65')).toMatchObject({ ok: false, error: { code: 'out-of-range' } }); // prettier-ignore
     expect(set(target, 'MultiPV', 'two')).toMatchObject({ ok: false, error: { code: 'bad-value' } }); // prettier-ignore
     expect(target.values.multiPV).toBe(3);
+    expect(calls).toEqual([]);
+  });
+
+  it('accepts Ponder as a check option and stores nothing: pondering needs no setting', () => {
+    const { target, calls } = host();
+    const before = { ...target.values };
     expect(set(target, 'Ponder', 'TRUE').ok).toBe(true);
-    expect(target.values.ponder).toBe(true);
-    expect(set(target, 'Ponder', 'yes').ok).toBe(false);
-    expect(target.values.ponder).toBe(true);
+    expect(set(target, 'Ponder', 'yes')).toMatchObject({ ok: false, error: { code: 'bad-value' } }); // prettier-ignore
+    expect(target.values).toEqual(before);
     expect(calls).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Position } from '../../src/core/position.js';
 import { legalMoves, parseMove, type LegalMove } from '../../src/core/notation.js';
-import { pickBest } from '../../src/engine/engine.js';
+import { pickBest } from '../../src/engine/best-move.js';
 import type { SearchResult } from '../../src/search/search.js';
 
 const score = { kind: 'cp', value: 0 } as const;

@@ -1,7 +1,8 @@
 /**
  * Matches between real engine processes at tiny limits: the random-mover fixture as a
- * stand-in, and the engine itself (`node bin/tama.js`) when it speaks the protocol. Every
- * game must complete and its PDN must replay to the final position the runner recorded.
+ * stand-in, and the engine itself (`node bin/tama.js`). Every game must complete and its
+ * PDN must replay to the final position the runner recorded. An engine that does not speak
+ * the protocol fails here.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -18,14 +19,14 @@ beforeAll(requireBuild);
 const directory = mkdtempSync(join(tmpdir(), 'tama-real-'));
 const tamaScript = join(ROOT, 'bin', 'tama.js');
 
-/** Whether `node bin/tama.js` answers `uci` with `uciok` (the protocol loop exists). */
-function tamaSpeaksProtocol(): boolean {
+/** What `node bin/tama.js` answers to `uci` then `quit`, line by line. */
+function tamaHandshake(): string[] {
   const reply = spawnSync(process.execPath, [tamaScript], {
     input: 'uci\nquit\n',
     encoding: 'utf8',
     timeout: 20_000,
   });
-  return reply.stdout?.split(/\r?\n/).includes('uciok') ?? false;
+  return reply.stdout?.split(/\r?\n/) ?? [];
 }
 
 const tama = (name: string, limits: EngineSettings['limits']): EngineSettings => ({
@@ -94,28 +95,26 @@ describe.concurrent('matches between real processes', () => {
     expect(summary?.games.every((g) => g.record.forfeitedBy === undefined)).toBe(true);
   });
 
-  it.runIf(tamaSpeaksProtocol())(
-    'the engine itself (node bin/tama.js) at tiny limits, against itself and a random mover',
-    async ({ expect }) => {
-      const self = await playAndReplay(
-        quickMatch([tama('tama-a', { nodes: 300 }), tama('tama-b', { nodes: 300 })], {
-          gamesPerPairing: 2,
-          openings,
-          event: 'tama-self',
-          rules: { repetitions: 3, noProgressPlies: 100, maxPlies: 200 },
-        }),
-        expect,
-      );
-      expect(self?.games.every((g) => g.record.forfeitedBy === undefined)).toBe(true);
-      const mixed = await playAndReplay(
-        quickMatch([tama('tama', { depth: 1 }), fakeEngine('random-mover')], {
-          gamesPerPairing: 2,
-          event: 'tama-random',
-          rules: { repetitions: 3, noProgressPlies: 100, maxPlies: 200 },
-        }),
-        expect,
-      );
-      expect(mixed?.games.every((g) => g.record.forfeitedBy === undefined)).toBe(true);
-    },
-  );
+  it('the engine itself at tiny limits, against itself and a random mover', async ({ expect }) => {
+    expect(tamaHandshake()).toContain('uciok');
+    const self = await playAndReplay(
+      quickMatch([tama('tama-a', { nodes: 300 }), tama('tama-b', { nodes: 300 })], {
+        gamesPerPairing: 2,
+        openings,
+        event: 'tama-self',
+        rules: { repetitions: 3, noProgressPlies: 100, maxPlies: 200 },
+      }),
+      expect,
+    );
+    expect(self?.games.every((g) => g.record.forfeitedBy === undefined)).toBe(true);
+    const mixed = await playAndReplay(
+      quickMatch([tama('tama', { depth: 1 }), fakeEngine('random-mover')], {
+        gamesPerPairing: 2,
+        event: 'tama-random',
+        rules: { repetitions: 3, noProgressPlies: 100, maxPlies: 200 },
+      }),
+      expect,
+    );
+    expect(mixed?.games.every((g) => g.record.forfeitedBy === undefined)).toBe(true);
+  });
 });

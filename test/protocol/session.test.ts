@@ -82,21 +82,88 @@ describe('searching', () => {
     ).toBe(true);
   });
 
+  /** The numbers a field takes in the lines (`nodes`, `time`, `depth`). */
+  const numbers = (lines: string[], field: string) =>
+    lines.map((l) => new RegExp(`^info .*\\b${field} (\\d+)`).exec(l)?.[1]).filter((n) => n !== undefined).map(Number); // prettier-ignore
+  /** The last line before bestmove when the search ended inside an iteration. */
+  const cutShort = (lines: string[]) => /^info depth \d+ nodes \d+ nps \d+ time \d+$/.test(lines[lines.length - 1]); // prettier-ignore
+
   it.each([
-    ['depth 4', (lines: string[]) => lines.some((l) => l.startsWith('info depth 4 seldepth '))],
-    ['nodes 3000', () => true],
-    ['movetime 300', () => true],
-    ['wtime 2000 btime 2000 winc 20 binc 20', () => true],
-    ['wtime 3000 btime 3000 movestogo 5', () => true],
-    ['mate 3 depth 6', () => true],
-  ])('go %s ends by itself with info lines and a legal bestmove', async (limits, check) => {
+    [
+      'depth 4',
+      undefined,
+      (lines: string[]) => {
+        expect(lines.some((l) => l.startsWith('info depth 4 seldepth '))).toBe(true);
+        expect(Math.max(...numbers(lines, 'depth'))).toBe(4);
+      },
+    ],
+    [
+      'nodes 3000',
+      undefined,
+      (lines: string[]) => {
+        // Depth 4 needs more: the node limit cuts the search short, within the limit.
+        expect(cutShort(lines)).toBe(true);
+        expect(Math.max(...numbers(lines, 'nodes'))).toBeLessThanOrEqual(3000);
+      },
+    ],
+    [
+      'movetime 300',
+      undefined,
+      (lines: string[]) => {
+        // The move time is used whole (less the 30 ms move overhead) and then cut short.
+        expect(cutShort(lines)).toBe(true);
+        expect(numbers(lines, 'time').at(-1)).toBeGreaterThanOrEqual(300 - 30);
+      },
+    ],
+    [
+      'wtime 2000 btime 2000 winc 20 binc 20',
+      undefined,
+      (lines: string[]) => {
+        // A share of the clock: the search ends by itself long before the clock runs out.
+        expect(Math.max(...numbers(lines, 'time'))).toBeLessThan(2000);
+      },
+    ],
+    [
+      'wtime 1 btime 3000 movestogo 5',
+      'c3-d4',
+      (lines: string[]) => {
+        // Black is to move: its 3 s are the clock, not White's 1 ms (depth 1 only).
+        expect(Math.max(...numbers(lines, 'depth'))).toBeGreaterThanOrEqual(3);
+        expect(Math.max(...numbers(lines, 'time'))).toBeLessThan(3000);
+      },
+    ],
+    [
+      'mate 3 depth 6',
+      undefined,
+      (lines: string[]) => {
+        // No win in sight at the start: the depth limit ends it.
+        expect(Math.max(...numbers(lines, 'depth'))).toBe(6);
+      },
+    ],
+  ])('go %s ends by itself with info lines and a legal bestmove', async (limits, moves, check) => {
     const engine = start();
-    engine.send('position startpos', `go ${limits}`);
+    engine.send(`position startpos${moves === undefined ? '' : ` moves ${moves}`}`, `go ${limits}`);
     const best = await engine.waitFor(/^bestmove /);
     const lines = engine.since(0).slice(0, best);
     expect(lines.some((l) => /^info depth \d+ .* score (cp|mate) -?\d+ /.test(l))).toBe(true);
-    expect(legalBest(engine.lines[best])).toBe(true);
-    expect(check(lines)).toBe(true);
+    expect(lines.filter((l) => l.startsWith('info string'))).toEqual([]);
+    const position = Position.start();
+    const played = moves === undefined ? undefined : parseMove(position, moves);
+    if (played?.ok) position.play(played.value.move, played.value.capturedLo, played.value.capturedHi); // prettier-ignore
+    expect(legalBest(engine.lines[best], position)).toBe(true);
+    check(lines);
+  });
+
+  it('go mate ends as soon as a win within the distance is found', async () => {
+    const engine = start();
+    // White takes Black's last man: a win in one.
+    engine.send('position fen W:Wd4:Bd5', 'go mate 3 depth 6');
+    const best = await engine.waitFor(/^bestmove /);
+    const lines = engine.since(0).slice(0, best);
+    expect(lines.filter((l) => l.startsWith('info depth '))).toEqual([
+      expect.stringMatching(/^info depth 1 seldepth 1 multipv 1 score mate 1 .* pv d4xd6$/),
+    ]);
+    expect(engine.lines[best]).toBe('bestmove d4xd6');
   });
 
   it('keeps to go nodes: the reported node count stays near the limit', async () => {
@@ -139,12 +206,24 @@ describe('searching', () => {
       'position startpos moves c3-c4',
       'go ponder wtime 1000 btime 1000',
     );
-    await engine.waitFor(/^info depth 2 /);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await engine.sync();
-    expect(engine.lines.some((l) => l.startsWith('bestmove'))).toBe(false);
-    engine.send('ponderhit');
-    const best = await engine.waitFor(/^bestmove /);
+    // A progress report a second in: the search has outlived its whole clock, pondering.
+    const late = await engine.waitFor((l) => Number(/^info depth \d+ nodes \d+ nps \d+ time (\d+)/.exec(l)?.[1]) >= 1000); // prettier-ignore
+    // Still pondering when the engine reads the next line: a command that needs the engine
+    // idle is refused (only stop or ponderhit ends a ponder search), not run after a bestmove.
+    engine.send('moves');
+    const refused = await engine.waitFor(/^info string error: 'moves' is not allowed while searching/, late); // prettier-ignore
+    expect(
+      engine
+        .since(0)
+        .slice(0, refused)
+        .some((l) => l.startsWith('bestmove')),
+    ).toBe(false);
+    // After ponderhit the search ends on the clock; a command sent then waits for its bestmove.
+    engine.send('ponderhit', 'moves');
+    const best = await engine.waitFor(/^bestmove /, refused);
+    const moves = await engine.waitFor(/^moves /, refused);
+    expect(moves).toBeGreaterThan(best);
+    expect(engine.lines.filter((l) => l.startsWith('bestmove'))).toHaveLength(1);
     const after = Position.start();
     const first = legalMoves(after).find((m) => m.text === 'c3-c4');
     if (first) after.play(first.move, first.capturedLo, first.capturedHi);

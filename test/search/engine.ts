@@ -8,7 +8,7 @@ import { formatMove, parseMove } from '../../src/core/notation.js';
 import type { Position } from '../../src/core/position.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { Searcher, type SearchFeatures, type SearchResult } from '../../src/search/search.js';
-import type { SearchLimits } from '../../src/search/timeman.js';
+import { timeBudget, type SearchLimits } from '../../src/search/timeman.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
 
 /**
@@ -47,7 +47,7 @@ export function search(
   const settings = {
     multiPV: 1,
     drawPlies: options.drawPlies ?? 100,
-    moveOverhead: 0,
+    timeBudget: timeBudget(limits, position.sideToMove, 0),
     threadIndex: 0,
     startTime: nowMs(),
   };

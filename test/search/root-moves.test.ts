@@ -8,6 +8,7 @@ import { sameMove } from '../../src/core/movegen.js';
 import { formatLine, legalMoves } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
+import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
 import { Searcher, type SearchInfo } from '../../src/search/search.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
 import { moveOf } from './engine.js';
@@ -17,7 +18,7 @@ function searchStart(searchmoves?: readonly string[]) {
   const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(1)));
   const searcher = new Searcher(tt, SearchControl.create(1));
   const infos: SearchInfo[] = [];
-  const settings = { multiPV: 2, drawPlies: 100, moveOverhead: 0, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
+  const settings = { multiPV: 2, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
   const limits = { depth: 4, searchmoves: searchmoves?.map((text) => moveOf(root, text)) };
   const result = searcher.search(root, [], limits, settings, (info) => infos.push(info));
   return { root, result, infos };

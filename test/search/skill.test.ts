@@ -1,6 +1,7 @@
 /** Skill levels: each level's settings, and which of the near-best lines a level plays. */
 import { describe, expect, it } from 'vitest';
 import {
+  chooseSkillMove,
   MAX_SKILL_LEVEL,
   pickSkillLine,
   SKILL_TABLE,
@@ -102,5 +103,25 @@ describe('pickSkillLine', () => {
 
   it('has nothing to choose with one line', () => {
     expect(pickSkillLine([10], 0, () => 0.9)).toBe(0);
+  });
+});
+
+describe('chooseSkillMove', () => {
+  const lines = [
+    { score: 50, index: 3, pv: [{ move: 30, capturedLo: 0, capturedHi: 0 }] },
+    { score: 40, index: 0, pv: [{ move: 10, capturedLo: 0, capturedHi: 0 }] },
+  ];
+
+  it("blunders into a random candidate with no line, at the level's rate", () => {
+    // Level 0 blunders when the first number is below 0.3; the second picks the candidate.
+    expect(chooseSkillMove(lines, [0, 3, 5, 7], 0, sequence(0.1, 0.6))).toEqual({ index: 5, pv: undefined }); // prettier-ignore
+    expect(chooseSkillMove(lines, [0, 3, 5, 7], 0, sequence(0.1, 0))).toEqual({ index: 0, pv: undefined }); // prettier-ignore
+  });
+
+  it('otherwise plays the near-best line pickSkillLine picks, with its moves', () => {
+    // No blunder (0.5 >= 0.3); bonuses 0 and 0.99 of the margin 250: 50 and 287.5.
+    expect(chooseSkillMove(lines, [0, 3, 5], 0, sequence(0.5, 0, 0.99))).toEqual({ index: 0, pv: lines[1].pv }); // prettier-ignore
+    // Level 9 never blunders; equal bonuses keep the best line.
+    expect(chooseSkillMove(lines, [0, 3, 5], 9, () => 0)).toEqual({ index: 3, pv: lines[0].pv });
   });
 });

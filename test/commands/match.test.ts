@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, it } from 'vitest';
 import { parseOpenings } from '../../src/match/openings.js';
 import { parsePdn, replayPdnGame } from '../../src/match/pdn.js';
-import { FIXTURES, requireBuild, ROOT } from './helpers.js';
+import { FIXTURES, requireBuild, ROOT } from '../match/helpers.js';
 
 beforeAll(requireBuild);
 

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { perft } from '../src/core/perft.js';
-import { MAX_THREADS } from '../src/engine/options.js';
-import { position } from './helpers.js';
+import { perft } from '../../src/core/perft.js';
+import { MAX_THREADS } from '../../src/engine/options.js';
+import { position } from '../helpers.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const tama = join(root, 'bin/tama.js');
 
 interface Outcome {

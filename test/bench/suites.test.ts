@@ -10,14 +10,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareRuns } from '../bench/compare.js';
-import { formatComparison } from '../bench/report.js';
-import { describeRun, readRun, writeRun, type BenchRun } from '../bench/results.js';
-import { runSuites, SUITE_NAMES } from '../bench/runner.js';
-import type { Figure } from '../bench/suite.js';
+import { compareRuns } from '../../bench/compare.js';
+import { formatComparison } from '../../bench/report.js';
+import { describeRun, readRun, writeRun, type BenchRun } from '../../bench/results.js';
+import { runSuites, SUITE_NAMES } from '../../bench/runner.js';
+import type { Figure } from '../../bench/suite.js';
 
 const run = promisify(execFile);
-const RUN_JS = fileURLToPath(new URL('../dist/bench/run.js', import.meta.url));
+const RUN_JS = fileURLToPath(new URL('../../dist/bench/run.js', import.meta.url));
 
 /** Leaves of the quick perft tasks, agreed with test/reference/simple-rules.ts. */
 const QUICK_PERFT: [string, number][] = [

@@ -3,12 +3,12 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { MAX_THREADS } from '../src/engine/options.js';
-import { BENCH_POSITIONS } from '../src/search/bench.js';
-import { TamaProcess } from './protocol/tama-process.js';
+import { MAX_THREADS } from '../../src/engine/options.js';
+import { BENCH_POSITIONS } from '../../src/search/bench.js';
+import { TamaProcess } from '../protocol/tama-process.js';
 
 const run = promisify(execFile);
-const tama = fileURLToPath(new URL('../bin/tama.js', import.meta.url));
+const tama = fileURLToPath(new URL('../../bin/tama.js', import.meta.url));
 
 /** The bench signature at depth 1: a quick check of the same path. */
 const SIGNATURE_DEPTH_1 = 1273;

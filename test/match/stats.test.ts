@@ -20,7 +20,7 @@ import {
   trinomialElo,
   type GameOutcome,
   type PairIndex,
-} from '../src/match/stats.js';
+} from '../../src/match/stats.js';
 
 // Expected values below are worked out by hand in the comments (z = 1.959964 throughout,
 // Elo(s) = -400 log10(1/s - 1)); normal-table and erf values are the published table values.

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCommandStream } from '../../bench/command-stream.js';
-import { TAMA } from './tama-process.js';
+import { TAMA } from '../protocol/tama-process.js';
 
 describe('the command stream', () => {
   it('keeps every invariant over 2000 seeded commands', async () => {

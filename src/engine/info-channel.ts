@@ -1,0 +1,40 @@
+/**
+ * The main search thread's channel for its info lines: each is handed to `onInfo`, the
+ * latest principal line's first two moves are kept (the answer if the threads stall), and
+ * `finished` resolves after the thread's last message, or at end() when the thread failed.
+ */
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import type { PackedMove } from '../core/movegen.js';
+import type { SearchInfo } from '../search/search.js';
+import { DONE } from './search-worker.js';
+
+/** One search's info lines from its main thread (see above). */
+export class InfoChannel {
+  private readonly channel = new MessageChannel();
+  latest: readonly PackedMove[] = [];
+  readonly finished: Promise<void>;
+  private resolveFinished: () => void = () => {};
+
+  constructor(onInfo: (info: SearchInfo) => void) {
+    this.finished = new Promise<void>((resolve) => (this.resolveFinished = resolve));
+    this.channel.port1.on('message', (message: SearchInfo | typeof DONE) => {
+      if (message === DONE) return this.resolveFinished();
+      if (message.multipv === 1 && message.pv.length > 0) this.latest = message.pv.slice(0, 2);
+      onInfo(message);
+    });
+  }
+
+  /** The end the search thread writes to. */
+  get port(): MessagePort {
+    return this.channel.port2;
+  }
+
+  /** The thread failed: no more messages will come. */
+  end(): void {
+    this.resolveFinished();
+  }
+
+  close(): void {
+    this.channel.port1.close();
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Threads that ignore stop: the engine gives up on them after STALL_MS, reports it, answers
+ * with what it knows and goes on with new threads. The worker is the fault fixture, whose
+ * perft subtrees of depth 4 or more hang.
+ */
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Engine, STALL_MS } from '../../src/engine/engine.js';
+import { requireBuild } from '../match/helpers.js';
+
+const FAILING_WORKER = fileURLToPath(new URL('../fixtures/failing-worker.mjs', import.meta.url));
+
+describe('a perft whose threads stall', () => {
+  const saved = process.env.TAMA_FAILING_WORKER;
+  beforeAll(() => {
+    requireBuild();
+    // Worker threads take the environment as it is when they start.
+    process.env.TAMA_FAILING_WORKER = 'stall-perft';
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.TAMA_FAILING_WORKER;
+    else process.env.TAMA_FAILING_WORKER = saved;
+  });
+
+  it('is abandoned after stop: it answers as stopped, and the next count works', async () => {
+    const errors: string[] = [];
+    const engine = new Engine({ info: () => {}, error: (message) => errors.push(message) }, FAILING_WORKER); // prettier-ignore
+    try {
+      await engine.whenReady();
+      const counting = engine.perft(5);
+      engine.stop();
+      const result = await counting;
+      expect(result.stopped).toBe(true);
+      expect(errors).toEqual([`search stalled: no answer ${STALL_MS} ms after stop; its threads are replaced`]); // prettier-ignore
+      expect(engine.searching).toBe(false);
+      // Subtrees of depth 2 do not hang: the new threads count them.
+      const again = await engine.perft(3);
+      expect(again).toMatchObject({ nodes: 12174, stopped: false });
+    } finally {
+      await engine.close();
+    }
+  });
+});
