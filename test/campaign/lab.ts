@@ -32,15 +32,24 @@ export function words(line: string): string[] {
   return (line.match(/(?:[^\s"]+|"[^"]*")+/g) ?? []).map((word) => word.replace(/"/g, ''));
 }
 
-/** Waits until `check` holds, polling; throws naming `what` after `seconds`. */
+/**
+ * Waits until `check` holds, polling; a check that throws (the database restarting) counts
+ * as not yet. Throws naming `what` (and the last error) after `seconds`.
+ */
 export async function until(
   check: () => Promise<boolean> | boolean,
   what: string,
   seconds = 120,
 ): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+  let lastError = '';
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch (error) {
+      lastError = ` (last error: ${(error as Error).message})`;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${lastError}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
