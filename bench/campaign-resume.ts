@@ -23,6 +23,7 @@ const USAGE = `Usage: node dist/bench/campaign-resume.js [options]
   --rounds <n>   times the server is stopped and started again (default 3)
   --down <s>     seconds the server stays down each time (default 5)
   --nodes <n>    Tama's nodes a move (default 1000)
+  --verbose      the worker's output on stderr, stamped with seconds since the start
   -h, --help     this text
 
 Example:
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
     rounds: { type: 'string' },
     down: { type: 'string' },
     nodes: { type: 'string' },
+    verbose: { type: 'boolean' },
   });
   const rounds = wholeNumber(USAGE, values, 'rounds', 3, 1, 100);
   const down = wholeNumber(USAGE, values, 'down', 5, 0, 3600);
@@ -66,8 +68,20 @@ async function main(): Promise<void> {
   const store = opened.value;
   const worker = spawn(process.execPath, [TAMA, 'worker', '--db', url], {
     cwd: ROOT,
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // With --verbose, the worker's lines go to stderr, stamped with seconds since the start.
+  const start = performance.now();
+  for (const stream of [worker.stdout, worker.stderr]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      if (values.verbose !== true) return;
+      const stamp = ((performance.now() - start) / 1000).toFixed(2);
+      for (const line of chunk.split('\n').filter((text) => text !== '')) {
+        process.stderr.write(`[${stamp} s] ${line}\n`);
+      }
+    });
+  }
   try {
     const engine = `cmd=${process.execPath} ${TAMA}`;
     const settings = [
@@ -91,6 +105,9 @@ async function main(): Promise<void> {
       const restarted = await ensureEmbeddedServer(dataDir);
       if (!restarted.ok) throw new Error(restarted.error.message);
       const back = performance.now();
+      if (values.verbose === true) {
+        process.stderr.write(`[${((back - start) / 1000).toFixed(2)} s] (server back)\n`);
+      }
       const serverNow = await poll(async () => {
         const { rows } = await store.pool.query<{ now: Date }>('SELECT now()');
         return rows[0].now;

@@ -71,7 +71,14 @@ export class JobQueue {
       superviseIntervalSeconds: 2,
       monitorIntervalSeconds: 2,
     });
-    boss.on('error', (error: Error) => warn(`warning: job queue: ${error.message}`));
+    // While the server is away pg-boss reports the same error every few seconds: once a minute is enough.
+    let last = { message: '', at: 0 };
+    boss.on('error', (error: Error) => {
+      const now = Date.now();
+      if (error.message === last.message && now - last.at < 60_000) return;
+      last = { message: error.message, at: now };
+      warn(`warning: job queue: ${error.message}`);
+    });
     await boss.start();
     return new JobQueue(boss);
   }

@@ -90,12 +90,16 @@ export async function runWorker(
   /** Jobs completed and games stored, for the status. */
   const done = { jobs: 0, games: 0 };
 
+  // A report that fails is said once, not every few seconds while the server is away.
+  let reportFailing = false;
   const report = async () => {
     try {
       const campaigns = [...new Set(playing.values())];
       await store.reportWorker(id, hostname(), process.pid, options.concurrency, campaigns, done);
+      reportFailing = false;
     } catch (error) {
-      io.warn(`warning: cannot report to the database: ${(error as Error).message}`);
+      if (!reportFailing) io.warn(`warning: cannot report to the database: ${(error as Error).message}`); // prettier-ignore
+      reportFailing = true;
     }
   };
   await report();
@@ -260,7 +264,9 @@ async function playGamesJob(
   for (let slot = job.range.from; slot < job.range.to; slot++) {
     if (stored.has(slot)) continue;
     if (io.giveBack.aborted) return STOPPED;
-    if ((await store.campaignState(campaign.id)) !== 'running') return DONE;
+    // A server away for now does not stop the play: the games wait to be stored.
+    const state = await store.campaignState(campaign.id).catch(() => 'running');
+    if (state !== 'running') return DONE;
     const rows: GameRow[] = [];
     const records: GameRecord[] = [];
     for (const game of context.slots[slot]) {
@@ -274,13 +280,50 @@ async function playGamesJob(
       const games = `game${rows.length > 1 ? 's' : ''} ${rows.map((row) => row.number).join(' and ')}`;
       return { kind: 'failed', why: `${games} lost to engine failures: ${records[0].reason}` };
     }
-    if (await store.insertSlot(campaign.id, rows)) {
+    if (await storeWhenPossible(store, campaign.id, rows, io)) {
       done.games += rows.length;
       const decision = await settleCampaign(store, queue, campaign);
       if (decision !== undefined) io.print(`Campaign ${campaign.id} finished: ${decision}`);
     }
   }
   return DONE;
+}
+
+/** SQLSTATE classes of a server that is away or going: the statement may work later. */
+const TRANSIENT_SQLSTATE = /^(08|53|57P)/;
+
+/** Whether a database error says the server is unreachable for now, not that the statement is bad. */
+function transient(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || TRANSIENT_SQLSTATE.test(code);
+}
+
+/** How often a worker tries again to store games while the server is away. */
+const STORE_RETRY_MS = 1000;
+
+/**
+ * Stores a slot's games; while the server is away they are kept and the insert is tried
+ * again every second until it is back or the worker gives its jobs back. False when the
+ * slot had been stored already.
+ */
+async function storeWhenPossible(
+  store: Store,
+  campaign: number,
+  rows: readonly GameRow[],
+  io: WorkerIo,
+): Promise<boolean> {
+  const games = `games ${rows.map((row) => row.number).join(' and ')} of campaign ${campaign}`;
+  for (let tries = 0; ; tries++) {
+    try {
+      const stored = await store.insertSlot(campaign, rows);
+      if (tries > 0) io.print(`Stored ${games} now that the database answers again`);
+      return stored;
+    } catch (error) {
+      if (!transient(error) || io.giveBack.aborted) throw error;
+      if (tries === 0) io.warn(`warning: cannot store ${games} yet (${(error as Error).message}); trying again every second`); // prettier-ignore
+      await sleep(STORE_RETRY_MS, io.giveBack);
+    }
+  }
 }
 
 /** Whether a game ended because an engine process failed (not by a move or a clock). */
