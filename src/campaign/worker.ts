@@ -280,7 +280,9 @@ async function playGamesJob(
       const games = `game${rows.length > 1 ? 's' : ''} ${rows.map((row) => row.number).join(' and ')}`;
       return { kind: 'failed', why: `${games} lost to engine failures: ${records[0].reason}` };
     }
-    if (await storeWhenPossible(store, campaign.id, rows, io)) {
+    const inserted = await storeWhenPossible(store, campaign.id, rows, io);
+    if (inserted === undefined) return STOPPED;
+    if (inserted) {
       done.games += rows.length;
       const decision = await settleCampaign(store, queue, campaign);
       if (decision !== undefined) io.print(`Campaign ${campaign.id} finished: ${decision}`);
@@ -292,10 +294,16 @@ async function playGamesJob(
 /** SQLSTATE classes of a server that is away or going: the statement may work later. */
 const TRANSIENT_SQLSTATE = /^(08|53|57P)/;
 
-/** Whether a database error says the server is unreachable for now, not that the statement is bad. */
+/**
+ * Whether a database error says the server cannot be reached for now (a refused or dropped
+ * connection, a server shutting down), not that the statement or the code is wrong.
+ */
 function transient(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || TRANSIENT_SQLSTATE.test(code);
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    return /^[0-9A-Z]{5}$/.test(code) ? TRANSIENT_SQLSTATE.test(code) : code.startsWith('E');
+  }
+  return typeof message === 'string' && /connection|terminat|timeout/i.test(message);
 }
 
 /** How often a worker tries again to store games while the server is away. */
@@ -303,15 +311,15 @@ const STORE_RETRY_MS = 1000;
 
 /**
  * Stores a slot's games; while the server is away they are kept and the insert is tried
- * again every second until it is back or the worker gives its jobs back. False when the
- * slot had been stored already.
+ * again every second until it is back. False when the slot had been stored already,
+ * undefined when the worker gave its jobs back first.
  */
 async function storeWhenPossible(
   store: Store,
   campaign: number,
   rows: readonly GameRow[],
   io: WorkerIo,
-): Promise<boolean> {
+): Promise<boolean | undefined> {
   const games = `games ${rows.map((row) => row.number).join(' and ')} of campaign ${campaign}`;
   for (let tries = 0; ; tries++) {
     try {
@@ -319,7 +327,8 @@ async function storeWhenPossible(
       if (tries > 0) io.print(`Stored ${games} now that the database answers again`);
       return stored;
     } catch (error) {
-      if (!transient(error) || io.giveBack.aborted) throw error;
+      if (!transient(error)) throw error;
+      if (io.giveBack.aborted) return undefined;
       if (tries === 0) io.warn(`warning: cannot store ${games} yet (${(error as Error).message}); trying again every second`); // prettier-ignore
       await sleep(STORE_RETRY_MS, io.giveBack);
     }
