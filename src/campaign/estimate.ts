@@ -70,8 +70,6 @@ export function estimateLine(progress: Progress): string {
       : `about ${estimate.games} games until the SPRT accepts ${estimate.end} if its LLR keeps ` +
         `its average drift; ${toCount} to the game count`;
   if (estimate.minutes === undefined) return `Time left: not known, no games stored lately (${why})`; // prettier-ignore
-  return (
-    `Time left: about ${formatMinutes(estimate.minutes)} at ` +
-    `${progress.gamesPerMinute.toFixed(1)} games/min (${why})`
-  );
+  const time = estimate.minutes < 1 ? 'under a minute' : `about ${formatMinutes(estimate.minutes)}`;
+  return `Time left: ${time} at ${progress.gamesPerMinute.toFixed(1)} games/min (${why})`;
 }

@@ -13,6 +13,12 @@ describe('the time a campaign has left', () => {
     );
   });
 
+  it('says under a minute without "about"', () => {
+    expect(estimateLine({ games: 8, total: 10, gamesPerMinute: 60 })).toBe(
+      'Time left: under a minute at 60.0 games/min (2 games to the game count)',
+    );
+  });
+
   it('says it does not know without a rate', () => {
     expect(estimateLine({ games: 0, total: 10, gamesPerMinute: 0 })).toBe(
       'Time left: not known, no games stored lately (10 games to the game count)',

@@ -151,7 +151,7 @@ describe('Ctrl-C in tama worker, and the status meanwhile', () => {
     );
     expect(status).toMatch(/ games done, \d of them here; last seen \d+ s ago\n/);
     expect(status).toMatch(
-      /\nTime left: about .+ at [\d.]+ games\/min \(\d+ games to the game count\)\n/,
+      /\nTime left: (about .+|under a minute) at [\d.]+ games\/min \(\d+ games to the game count\)\n/,
     );
 
     first.child.kill('SIGINT');
