@@ -3,12 +3,12 @@
  * processes: the campaign records Tama's bench signature (the count `tama bench` gives on
  * one thread at that depth, whatever the campaign's Threads), a worker whose checkout has
  * other evaluation weights is refused with the README's message, and a worker with the
- * same build plays the campaign.
+ * same build plays the campaign; an engine without bench has no signature.
  */
 import { copyFileSync, cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { requireBuild, ROOT } from '../match/helpers.js';
+import { FIXTURES, requireBuild, ROOT } from '../match/helpers.js';
 import { Lab, until } from './lab.js';
 
 let lab: Lab;
@@ -86,5 +86,18 @@ describe('the build identity of a real engine', () => {
       `Campaign ${id} "new vs old": engines checked, same builds`,
     );
     expect(await lab.store.games(id)).toHaveLength(2);
+  });
+
+  it('shows (none) at once for an engine that answers bench as an unknown command', async ({
+    expect,
+  }) => {
+    const fake = `${process.execPath} ${FIXTURES}random-mover.mjs`;
+    const id = await lab.create(
+      `--engine cmd="${fake} --bench none" name=plain --engine cmd="${fake}" name=benched ` +
+        `--each depth=1 --games 2`,
+    );
+    expect((await lab.status(id)).stdout).toContain(
+      `Engines: plain (id name 'random-mover', bench (none)) vs benched (id name 'random-mover', bench 1000)`,
+    );
   });
 });
