@@ -86,17 +86,21 @@ export async function stopIfStuck(
   const failed = await queue.failed(campaign.id);
   if (failed.length === 0) return undefined;
   if ((await settleCampaign(store, queue, campaign)) !== undefined) return undefined;
-  let missing: number[];
-  if (campaign.kind === 'perft') missing = await store.unfinishedSubtreeIndexes(campaign.id);
-  else {
-    const stored = await store.storedSlots(campaign.id);
-    const count = campaignSlots(campaign.settings as GamesCampaignSettings).length;
-    missing = Array.from({ length: count }, (_, slot) => slot).filter((slot) => !stored.has(slot));
-  }
+  const missing = await missingIndexes(store, campaign);
   const lost = (index: number) =>
     failed.some(({ range }) => index >= range.from && index < range.to);
-  if (!missing.every(lost)) return undefined;
+  if (![...missing].every(lost)) return undefined;
   return (await store.setState(campaign.id, 'running', 'stopped')) ? failed.length : undefined;
+}
+
+/** The slots (games campaign) or subtrees (perft campaign) not stored yet. */
+async function missingIndexes(store: Store, campaign: CampaignRow): Promise<Set<number>> {
+  if (campaign.kind === 'perft') return new Set(await store.unfinishedSubtreeIndexes(campaign.id));
+  const stored = await store.storedSlots(campaign.id);
+  const count = campaignSlots(campaign.settings as GamesCampaignSettings).length;
+  return new Set(
+    Array.from({ length: count }, (_, slot) => slot).filter((slot) => !stored.has(slot)),
+  );
 }
 
 /** The match tally of a games campaign's stored games, as `tama match` keeps it. */
@@ -200,10 +204,18 @@ export async function statusLines(
 /** Failed jobs shown at most; the rest are counted. */
 const FAILED_SHOWN = 10;
 
-/** The jobs that used up their tries, with why, and one line per worker. */
+/**
+ * The jobs that used up their tries and still miss games or counts (a job whose lease
+ * lapsed in an outage may have been finished by its worker all the same), with why, and
+ * one line per worker.
+ */
 async function crewLines(store: Store, queue: JobQueue, campaign: CampaignRow): Promise<string[]> {
   const lines: string[] = [];
-  const failed = await queue.failed(campaign.id);
+  const missing = await missingIndexes(store, campaign);
+  const failed = (await queue.failed(campaign.id)).filter(({ range }) => {
+    for (let index = range.from; index < range.to; index++) if (missing.has(index)) return true;
+    return false;
+  });
   if (failed.length > 0) {
     const tries =
       campaign.kind === 'games'
@@ -211,7 +223,7 @@ async function crewLines(store: Store, queue: JobQueue, campaign: CampaignRow): 
         : DEFAULT_TRIES;
     const what = campaign.kind === 'games' ? 'game pairs' : 'subtrees';
     lines.push(
-      `Failed jobs: ${failed.length}, each after ${tries} tries ` +
+      `Failed jobs: ${failed.length}, each after ${tries} ${tries === 1 ? 'try' : 'tries'} ` +
         `(tama campaign resume ${campaign.id} queues them again once stopped):`,
     );
     for (const job of failed.slice(0, FAILED_SHOWN)) {

@@ -6,6 +6,8 @@
  */
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { JobQueue } from '../../src/campaign/queue.js';
+import type { GameRow } from '../../src/campaign/store.js';
 import { FIXTURES, requireBuild } from '../match/helpers.js';
 import { Lab, until } from './lab.js';
 
@@ -116,6 +118,48 @@ describe('a poison job', () => {
     const after = (await lab.status(id)).stdout;
     expect(after).toContain(`Campaign ${id} "C vs R": running`);
     expect(after).not.toContain('Failed jobs');
+    await lab.tama(['campaign', 'stop', String(id), '--db', lab.url]);
+  });
+
+  it('lists only the failed jobs that still miss games', async ({ expect }) => {
+    const id = await lab.create(
+      `--engine ${fake('random-mover')} name=A --engine ${fake('random-mover')} name=B ` +
+        `--each depth=1 --games 4 --batch 1 --tries 1`,
+    );
+    const queue = await JobQueue.open(lab.url, false, () => {});
+    try {
+      const first = await queue.take(id);
+      const second = await queue.take(id);
+      if (first === undefined || second === undefined) throw new Error('two jobs expected');
+      // The first job's pair was stored all the same (its worker finished it after its
+      // lease lapsed); the second job's was not.
+      const game = (number: number, gameInPair: 0 | 1): GameRow => ({
+        number,
+        slot: first.range.from,
+        pairing: 0,
+        pairNumber: first.range.from,
+        gameInPair,
+        white: gameInPair,
+        black: 1 - gameInPair,
+        result: 'draw',
+        termination: 'max-plies',
+        forfeitedBy: null,
+        reason: 'the game reached 40 plies',
+        firstPoints: 1,
+        pdn: '',
+        worker: 'test',
+      });
+      const number = 2 * first.range.from + 1;
+      expect(await lab.store.insertSlot(id, [game(number, 0), game(number + 1, 1)])).toBe(true);
+      await queue.fail(first, 'lease lapsed');
+      await queue.fail(second, 'engines failed');
+    } finally {
+      await queue.close();
+    }
+    const status = (await lab.status(id)).stdout;
+    expect(status).toContain('Failed jobs: 1, each after 1 try (');
+    expect(status).toContain('engines failed');
+    expect(status).not.toContain('lease lapsed');
     await lab.tama(['campaign', 'stop', String(id), '--db', lab.url]);
   });
 
