@@ -17,9 +17,10 @@ import {
   type SprtDecision,
 } from '../match/stats.js';
 import { formatBuild } from './builds.js';
-import type { JobQueue } from './queue.js';
+import { estimateLine, formatMinutes } from './estimate.js';
+import { DEFAULT_TRIES, type JobQueue } from './queue.js';
 import { campaignSlots, type GamesCampaignSettings } from './settings.js';
-import type { CampaignRow, GameRow, Store } from './store.js';
+import { WORKER_ALIVE_SECONDS, type CampaignRow, type GameRow, type Store } from './store.js';
 
 /** What a perft campaign stores: the root, the depth, and where the tree is cut. */
 export interface PerftCampaignSettings {
@@ -69,6 +70,37 @@ export async function settleCampaign(
   if (!(await store.setState(campaign.id, 'running', 'finished', decision))) return undefined;
   await queue.dropWaiting(campaign.id);
   return decision;
+}
+
+/**
+ * Stops a running campaign that can no longer end by itself: it is not decided, and every
+ * slot or subtree still missing belongs to a job that used up its tries (so no job waiting
+ * or in play can store it). Returns how many jobs failed when this call stopped it;
+ * `tama campaign resume` queues what is missing again.
+ */
+export async function stopIfStuck(
+  store: Store,
+  queue: JobQueue,
+  campaign: CampaignRow,
+): Promise<number | undefined> {
+  const failed = await queue.failed(campaign.id);
+  if (failed.length === 0) return undefined;
+  if ((await settleCampaign(store, queue, campaign)) !== undefined) return undefined;
+  const missing = await missingIndexes(store, campaign);
+  const lost = (index: number) =>
+    failed.some(({ range }) => index >= range.from && index < range.to);
+  if (![...missing].every(lost)) return undefined;
+  return (await store.setState(campaign.id, 'running', 'stopped')) ? failed.length : undefined;
+}
+
+/** The slots (games campaign) or subtrees (perft campaign) not stored yet. */
+async function missingIndexes(store: Store, campaign: CampaignRow): Promise<Set<number>> {
+  if (campaign.kind === 'perft') return new Set(await store.unfinishedSubtreeIndexes(campaign.id));
+  const stored = await store.storedSlots(campaign.id);
+  const count = campaignSlots(campaign.settings as GamesCampaignSettings).length;
+  return new Set(
+    Array.from({ length: count }, (_, slot) => slot).filter((slot) => !stored.has(slot)),
+  );
 }
 
 /** The match tally of a games campaign's stored games, as `tama match` keeps it. */
@@ -136,21 +168,87 @@ export async function statusLines(
       activity,
     );
     if (tally.done === tally.total) lines.push(`Nodes searched: ${tally.nodes}`);
+    lines.push(...(await crewLines(store, queue, campaign)));
     return lines;
   }
   const settings = campaign.settings as GamesCampaignSettings;
   const games = await store.games(campaign.id);
   const results = resultsOf(settings, games);
+  const gamesPerMinute = await store.gamesPerMinute(campaign.id);
   lines.push(
     `Engines: ${settings.names.map((name, i) => `${name} (${formatBuild(settings.builds[i])})`).join(' vs ')}`,
     `Games: ${games.length} of ${totalGames(settings)}, ` +
-      `${(await store.gamesPerMinute(campaign.id)).toFixed(1)} games/min; ${activity}`,
+      `${gamesPerMinute.toFixed(1)} games/min; ${activity}`,
   );
+  const sprt = settings.sprt ? sprtState(results, settings.sprt) : undefined;
+  if (campaign.state === 'running') {
+    const pairs = results.pairCounts(0).reduce((sum, count) => sum + count, 0);
+    lines.push(
+      estimateLine({
+        games: games.length,
+        total: totalGames(settings),
+        gamesPerMinute,
+        sprt: sprt && { llr: sprt.llr, lower: sprt.lower, upper: sprt.upper, pairs },
+      }),
+    );
+  }
   results.pairings.forEach((_, pairing) => {
     lines.push(scoreLine(results, pairing), ...eloLines(results, pairing));
   });
-  if (settings.sprt) lines.push(sprtLine(sprtState(results, settings.sprt), settings.sprt));
+  if (settings.sprt && sprt) lines.push(sprtLine(sprt, settings.sprt));
   lines.push(terminationLine(results));
+  lines.push(...(await crewLines(store, queue, campaign)));
+  return lines;
+}
+
+/** Failed jobs shown at most; the rest are counted. */
+const FAILED_SHOWN = 10;
+
+/**
+ * The jobs that used up their tries and still miss games or counts (a job whose lease
+ * lapsed in an outage may have been finished by its worker all the same), with why, and
+ * one line per worker.
+ */
+async function crewLines(store: Store, queue: JobQueue, campaign: CampaignRow): Promise<string[]> {
+  const lines: string[] = [];
+  const missing = await missingIndexes(store, campaign);
+  const failed = (await queue.failed(campaign.id)).filter(({ range }) => {
+    for (let index = range.from; index < range.to; index++) if (missing.has(index)) return true;
+    return false;
+  });
+  if (failed.length > 0) {
+    const tries =
+      campaign.kind === 'games'
+        ? ((campaign.settings as GamesCampaignSettings).tries ?? DEFAULT_TRIES)
+        : DEFAULT_TRIES;
+    const what = campaign.kind === 'games' ? 'game pairs' : 'subtrees';
+    lines.push(
+      `Failed jobs: ${failed.length}, each after ${tries} ${tries === 1 ? 'try' : 'tries'} ` +
+        `(tama campaign resume ${campaign.id} queues them again once stopped):`,
+    );
+    for (const job of failed.slice(0, FAILED_SHOWN)) {
+      const { from, to } = job.range;
+      const range = to - from === 1 ? `${from + 1}` : `${from + 1}-${to}`;
+      lines.push(`  ${what} ${range}: ${job.why}`);
+    }
+    if (failed.length > FAILED_SHOWN) lines.push(`  ... and ${failed.length - FAILED_SHOWN} more`);
+  }
+  const workers = await store.workers(campaign.id);
+  if (workers.length === 0) return [...lines, 'Workers: none'];
+  lines.push('Workers:');
+  for (const worker of workers) {
+    const doing = worker.playingHere ? 'playing this campaign' : 'not on this campaign now';
+    const silent = worker.lastSeenSeconds > WORKER_ALIVE_SECONDS ? ' (silent: lost?)' : '';
+    const seen =
+      worker.lastSeenSeconds < 60
+        ? `${Math.max(0, Math.round(worker.lastSeenSeconds))} s ago`
+        : `${formatMinutes(worker.lastSeenSeconds / 60)} ago`;
+    lines.push(
+      `  ${worker.host} pid ${worker.pid} (${worker.concurrency} lane${worker.concurrency > 1 ? 's' : ''}): ` +
+        `${doing}; ${worker.jobs} jobs and ${worker.games} games done, ` +
+        `${worker.gamesHere} of them here; last seen ${seen}${silent}`,
+    );
+  }
   return lines;
 }
 

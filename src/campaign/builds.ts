@@ -1,6 +1,7 @@
 /**
- * Engine identity: start an engine once, read its `id name`, run its bench and keep the
- * node count as the signature of its build. A campaign records the builds it was created
+ * Engine identity: start an engine once, read its `id name`, run its bench (on one thread
+ * with a 16 MiB table, whatever the campaign's options say) and keep the node count as the
+ * signature of its build. A campaign records the builds it was created
  * with; a worker whose engines answer differently refuses the campaign's jobs.
  */
 import { fail, ok, type Result } from '../core/result.js';
@@ -10,6 +11,14 @@ import type { EngineBuild } from './settings.js';
 
 /** Time an engine's bench may take before it counts as stalled. */
 const BENCH_TIMEOUT_MS = 600_000;
+/**
+ * The conditions under which a bench's node count is the same on every machine
+ * (protocol.md: one thread, Hash 16), set when the engine declares these options.
+ */
+const SIGNATURE_OPTIONS: readonly (readonly [string, string])[] = [
+  ['Threads', '1'],
+  ['Hash', '16'],
+];
 
 export interface ProbedEngine {
   readonly build: EngineBuild;
@@ -31,8 +40,13 @@ export async function probeEngine(
     if (!acquired.ok) {
       return fail('engine', `${label} (${command}) did not start: ${acquired.failure.message}`);
     }
-    const bench = await acquired.value.bench(benchDepth, BENCH_TIMEOUT_MS);
-    pool.release(acquired.value, false);
+    const engine = acquired.value;
+    const declared = new Set(pool.identity?.options.map((name) => name.toLowerCase()));
+    const fixed = SIGNATURE_OPTIONS.filter(([name]) => declared.has(name.toLowerCase()));
+    for (const [name, value] of fixed) engine.setOption(name, value);
+    const set = fixed.length > 0 ? await engine.readyWithErrors(settings.startupMs) : undefined;
+    const bench = set?.ok === false ? set : await engine.bench(benchDepth, BENCH_TIMEOUT_MS);
+    pool.release(engine, false);
     if (!bench.ok) {
       return fail('engine', `${label} (${command}) failed its bench: ${bench.failure.message}`);
     }

@@ -11,7 +11,7 @@ import { fail, ok, type Result } from '../core/result.js';
 import { distinctNames } from '../match/tournament.js';
 import { resultsJson, type PerftCampaignSettings } from './aggregate.js';
 import { probeEngine } from './builds.js';
-import { jobRanges, type JobQueue } from './queue.js';
+import { DEFAULT_TRIES, jobRanges, type JobQueue } from './queue.js';
 import { campaignSlots, type CampaignRequest, type GamesCampaignSettings } from './settings.js';
 import type { CampaignRow, Store } from './store.js';
 
@@ -50,12 +50,13 @@ export async function createGamesCampaign(
     event: request.event ?? `tama campaign: ${names.join(' vs ')}`,
     openings: request.openings,
     slotsPerJob: request.slotsPerJob,
+    tries: request.tries,
   };
   const name = request.name ?? names.join(' vs ');
   const id = await store.createCampaign('games', name, settings);
   const slots = campaignSlots(settings);
   const ranges = jobRanges(id, slots.length, settings.slotsPerJob);
-  await queue.enqueue(id, ranges);
+  await queue.enqueue(id, ranges, settings.tries);
   const games = slots.reduce((sum, slot) => sum + slot.length, 0);
   print(
     `Campaign ${id} "${name}": ${games} games in ${slots.length} pairs, ${ranges.length} jobs queued`,
@@ -102,12 +103,14 @@ export async function resumeCampaign(
   if (!found.ok) return found;
   const campaign = found.value;
   let ranges;
+  let tries = DEFAULT_TRIES;
   if (campaign.kind === 'perft') {
     const settings = campaign.settings as PerftCampaignSettings;
     const open = new Set(await store.unfinishedSubtreeIndexes(id));
     ranges = jobRanges(id, settings.subtrees, settings.subtreesPerJob, open);
   } else {
     const settings = campaign.settings as GamesCampaignSettings;
+    tries = settings.tries ?? DEFAULT_TRIES;
     const count = campaignSlots(settings).length;
     const stored = await store.storedSlots(id);
     const open = new Set(Array.from({ length: count }, (_, slot) => slot));
@@ -115,8 +118,9 @@ export async function resumeCampaign(
     ranges = jobRanges(id, count, settings.slotsPerJob, open);
   }
   await queue.dropWaiting(id);
+  await queue.forgetFailed(id);
   await store.setState(id, 'stopped', 'running');
-  await queue.enqueue(id, ranges);
+  await queue.enqueue(id, ranges, tries);
   return ok(ranges.length);
 }
 

@@ -12,6 +12,7 @@ import { parseMatchArguments } from '../match/match-args.js';
 import { loadOpenings, OpeningSequence, START_OPENING, type Opening } from '../match/openings.js';
 import type { SprtSettings } from '../match/report.js';
 import { buildSchedule, type ScheduledGame, type TournamentKind } from '../match/schedule.js';
+import { DEFAULT_TRIES, MAX_TRIES } from './queue.js';
 
 /** Who an engine is: what it calls itself and the node count of its bench. */
 export interface EngineBuild {
@@ -36,6 +37,8 @@ export interface GamesCampaignSettings {
   readonly openings: readonly Opening[];
   /** Slots (game pairs) per job. */
   readonly slotsPerJob: number;
+  /** Tries of each job before it is left failed (absent in older campaigns: the default). */
+  readonly tries?: number;
 }
 
 /** The settings as read from the command line, before the engines are asked who they are. */
@@ -43,6 +46,7 @@ export interface CampaignRequest {
   readonly name?: string;
   readonly benchDepth?: number;
   readonly slotsPerJob: number;
+  readonly tries: number;
   readonly engines: readonly EngineSettings[];
   readonly variant: VariantName;
   readonly tournament: TournamentKind;
@@ -56,7 +60,7 @@ export interface CampaignRequest {
 export const DEFAULT_SLOTS_PER_JOB = 8;
 
 /** Options of `tama campaign create` beside those of `tama match`, with their value checks. */
-const OWN_OPTIONS = ['name', 'batch', 'bench-depth'] as const;
+const OWN_OPTIONS = ['name', 'batch', 'bench-depth', 'tries'] as const;
 /** Match settings that belong to the workers or to `export`, not to a campaign. */
 const REFUSED: Record<string, string> = {
   concurrency: 'games at once are a worker setting: tama worker --concurrency N',
@@ -69,7 +73,7 @@ const REFUSED: Record<string, string> = {
 type Parsed<T> = Result<T, 'bad-argument'>;
 const bad = (message: string) => fail('bad-argument', message);
 
-/** Reads the settings of `tama campaign create` (the match settings, plus --name, --batch, --bench-depth). */
+/** Reads the settings of `tama campaign create` (the match settings, plus --name, --batch, --bench-depth, --tries). */
 export function parseCampaignArguments(args: readonly string[]): Parsed<CampaignRequest> {
   const own = new Map<string, string>();
   const rest: string[] = [];
@@ -103,6 +107,8 @@ export function parseCampaignArguments(args: readonly string[]): Parsed<Campaign
   if (!batch.ok) return batch;
   const benchDepth = whole('bench-depth', 1, 64);
   if (!benchDepth.ok) return benchDepth;
+  const tries = whole('tries', 1, MAX_TRIES);
+  if (!tries.ok) return tries;
   let openings: readonly Opening[] = [START_OPENING];
   if (config.openings) {
     const { file, order, seed, plies, start } = config.openings;
@@ -116,6 +122,7 @@ export function parseCampaignArguments(args: readonly string[]): Parsed<Campaign
     name: own.get('name'),
     benchDepth: benchDepth.value,
     slotsPerJob: batch.value ?? DEFAULT_SLOTS_PER_JOB,
+    tries: tries.value ?? DEFAULT_TRIES,
     engines: config.engines,
     variant: config.variant,
     tournament: config.tournament,

@@ -110,13 +110,31 @@ CREATE TABLE IF NOT EXISTS tama.workers (
   started_at timestamptz NOT NULL DEFAULT now(),
   last_seen timestamptz NOT NULL DEFAULT now(),
   campaigns int[] NOT NULL DEFAULT '{}'
-);`;
+);
+ALTER TABLE tama.workers ADD COLUMN IF NOT EXISTS jobs int NOT NULL DEFAULT 0;
+ALTER TABLE tama.workers ADD COLUMN IF NOT EXISTS games int NOT NULL DEFAULT 0;`;
 
 // Any number the other tama processes agree on: schema creation runs under this lock.
 const MIGRATION_LOCK = 0x74616d61;
 
 /** A worker counts as alive while it reported within this many seconds. */
 export const WORKER_ALIVE_SECONDS = 30;
+
+/** A worker as the status shows it. */
+export interface WorkerRow {
+  readonly id: string;
+  readonly host: string;
+  readonly pid: number;
+  readonly concurrency: number;
+  /** Jobs it completed and games it stored since it started (all campaigns). */
+  readonly jobs: number;
+  readonly games: number;
+  /** Games of the campaign asked about that it stored. */
+  readonly gamesHere: number;
+  /** Whether it plays a job of that campaign now. */
+  readonly playingHere: boolean;
+  readonly lastSeenSeconds: number;
+}
 
 /** The URL with its password hidden, for messages. */
 export function redactUrl(url: string): string {
@@ -382,19 +400,45 @@ export class Store {
     return rows.map((row) => row.index);
   }
 
-  /** A worker's sign of life, with the campaigns it is playing. */
+  /** A worker's sign of life, with the campaigns it is playing and what it has done. */
   async reportWorker(
     id: string,
     host: string,
     pid: number,
     concurrency: number,
     campaigns: readonly number[],
+    done: { readonly jobs: number; readonly games: number } = { jobs: 0, games: 0 },
   ): Promise<void> {
     await this.pool.query(
-      `INSERT INTO tama.workers (id, host, pid, concurrency, campaigns) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (id) DO UPDATE SET last_seen = now(), campaigns = $5`,
-      [id, host, pid, concurrency, campaigns],
+      `INSERT INTO tama.workers (id, host, pid, concurrency, campaigns, jobs, games)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (id) DO UPDATE SET last_seen = now(), campaigns = $5, jobs = $6, games = $7`,
+      [id, host, pid, concurrency, campaigns, done.jobs, done.games],
     );
+  }
+
+  /** Every worker that reported and has not said goodbye, oldest first, seen from campaign `id`. */
+  async workers(id: number): Promise<WorkerRow[]> {
+    const { rows } = await this.pool.query<Record<string, unknown>>(
+      `SELECT w.id, w.host, w.pid, w.concurrency, w.jobs, w.games,
+         ($1 = ANY(w.campaigns)) AS playing_here,
+         extract(epoch FROM now() - w.last_seen)::float AS last_seen_seconds,
+         (SELECT count(*) FROM tama.games g WHERE g.campaign_id = $1 AND g.worker = w.id)::int
+           AS games_here
+       FROM tama.workers w ORDER BY w.started_at, w.id`,
+      [id],
+    );
+    return rows.map((row) => ({
+      id: row.id as string,
+      host: row.host as string,
+      pid: row.pid as number,
+      concurrency: row.concurrency as number,
+      jobs: row.jobs as number,
+      games: row.games as number,
+      gamesHere: row.games_here as number,
+      playingHere: row.playing_here as boolean,
+      lastSeenSeconds: row.last_seen_seconds as number,
+    }));
   }
 
   async removeWorker(id: string): Promise<void> {

@@ -21,7 +21,7 @@ import { outcomeFor } from '../match/results.js';
 import type { ScheduledGame } from '../match/schedule.js';
 import { gamePoints } from '../match/stats.js';
 import { formatLimits } from '../match/time-control.js';
-import { settleCampaign, type PerftCampaignSettings } from './aggregate.js';
+import { settleCampaign, stopIfStuck, type PerftCampaignSettings } from './aggregate.js';
 import { buildDifference, probeEngine } from './builds.js';
 import { LEASE_REFRESH_MS, type HeldJob, type JobQueue } from './queue.js';
 import { campaignSlots, type GamesCampaignSettings } from './settings.js';
@@ -46,6 +46,14 @@ export interface WorkerIo {
 
 const PROCESS_FAILURES = new Set(['stall', 'crash', 'disconnect']);
 const REPORT_MS = 5000;
+
+/** How a job's play ended: played to its end, stopped by the worker, or a failed try. */
+type JobEnd =
+  | { readonly kind: 'done' }
+  | { readonly kind: 'stopped' }
+  | { readonly kind: 'failed'; readonly why: string };
+const DONE: JobEnd = { kind: 'done' };
+const STOPPED: JobEnd = { kind: 'stopped' };
 
 interface GamesContext {
   readonly kind: 'games';
@@ -79,15 +87,19 @@ export async function runWorker(
   const id = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const contexts = new Map<number, Promise<Context>>();
   const playing = new Map<string, number>();
-  let completed = 0;
+  /** Jobs completed and games stored, for the status. */
+  const done = { jobs: 0, games: 0 };
 
+  // A report that fails is said once, not every few seconds while the server is away.
+  let reportFailing = false;
   const report = async () => {
     try {
-      await store.reportWorker(id, hostname(), process.pid, options.concurrency, [
-        ...new Set(playing.values()),
-      ]);
+      const campaigns = [...new Set(playing.values())];
+      await store.reportWorker(id, hostname(), process.pid, options.concurrency, campaigns, done);
+      reportFailing = false;
     } catch (error) {
-      io.warn(`warning: cannot report to the database: ${(error as Error).message}`);
+      if (!reportFailing) io.warn(`warning: cannot report to the database: ${(error as Error).message}`); // prettier-ignore
+      reportFailing = true;
     }
   };
   await report();
@@ -126,27 +138,53 @@ export async function runWorker(
       }
       const { job, campaign } = taken;
       playing.set(job.id, campaign.id);
+      void report();
       const lease = setInterval(() => {
         queue.renew(job).catch(() => {});
       }, LEASE_REFRESH_MS);
       try {
         const context = await contextOf(campaign);
-        const finished =
+        const end =
           context.kind === 'games'
-            ? await playGamesJob(store, queue, campaign, context, job, id, io)
-            : await countPerftJob(store, queue, campaign, job, id, io);
-        if (finished) {
+            ? await playGamesJob(store, queue, campaign, context, job, id, io, done)
+            : (await countPerftJob(store, queue, campaign, job, id, io))
+              ? DONE
+              : STOPPED;
+        if (end.kind === 'done') {
           await queue.complete(job);
-          completed++;
-        } else await queue.giveBack(job, `worker ${id} stopped`);
+          done.jobs++;
+        } else if (end.kind === 'stopped') await queue.giveBack(job);
+        else {
+          const left = job.triesLeft === 0 ? 'no tries left' : `${job.triesLeft} ${job.triesLeft === 1 ? 'try' : 'tries'} left`; // prettier-ignore
+          io.warn(`warning: campaign ${campaign.id}, ${rangeText(campaign, job)}: a try failed (${left}): ${end.why}`); // prettier-ignore
+          await queue.fail(job, end.why);
+        }
       } catch (error) {
         io.warn(`warning: job ${job.id} failed: ${(error as Error).message}`);
-        await queue.giveBack(job, (error as Error).message).catch(() => {});
+        await queue.fail(job, (error as Error).message).catch(() => {});
       } finally {
         clearInterval(lease);
         playing.delete(job.id);
+        void report();
       }
+      await stopIfOver(campaign);
       await retireIfOver(campaign.id);
+    }
+  };
+
+  // A campaign whose last jobs failed for good stops, instead of waiting for nothing.
+  const stopIfOver = async (campaign: CampaignRow) => {
+    try {
+      if ((await store.campaignState(campaign.id)) !== 'running') return;
+      const failed = await stopIfStuck(store, queue, campaign);
+      if (failed !== undefined) {
+        io.print(
+          `Campaign ${campaign.id} stopped: ${failed} job(s) used up their tries ` +
+            `(tama campaign status ${campaign.id} says why; tama campaign resume ${campaign.id} queues them again)`,
+        );
+      }
+    } catch (error) {
+      io.warn(`warning: cannot check campaign ${campaign.id}: ${(error as Error).message}`);
     }
   };
 
@@ -168,7 +206,7 @@ export async function runWorker(
     if (ready.kind === 'games') await Promise.all(ready.pools.map((pool) => pool.close()));
   }
   await store.removeWorker(id).catch(() => {});
-  return completed;
+  return done.jobs;
 }
 
 /** Checks the engines of a campaign the first time a lane meets it. */
@@ -207,7 +245,11 @@ async function prepare(campaign: CampaignRow, io: WorkerIo): Promise<Context> {
   };
 }
 
-/** Plays a job's slots; true when it got to its end (or the campaign ended), false when given back. */
+/**
+ * Plays a job's slots to their end (or the campaign's). A slot whose every game was lost to
+ * an engine failure (a crash, a stall, an engine that left or would not start) is not
+ * stored: the job's try fails with the first game's reason.
+ */
 async function playGamesJob(
   store: Store,
   queue: JobQueue,
@@ -216,25 +258,92 @@ async function playGamesJob(
   job: HeldJob,
   worker: string,
   io: WorkerIo,
-): Promise<boolean> {
+  done: { games: number },
+): Promise<JobEnd> {
   const stored = await store.storedSlots(campaign.id);
   for (let slot = job.range.from; slot < job.range.to; slot++) {
     if (stored.has(slot)) continue;
-    if (io.giveBack.aborted) return false;
-    if ((await store.campaignState(campaign.id)) !== 'running') return true;
+    if (io.giveBack.aborted) return STOPPED;
+    // A server away for now does not stop the play: the games wait to be stored.
+    const state = await store.campaignState(campaign.id).catch(() => 'running');
+    if (state !== 'running') return DONE;
     const rows: GameRow[] = [];
+    const records: GameRecord[] = [];
     for (const game of context.slots[slot]) {
       const date = new Date();
       const record = await playScheduled(context, game, io.giveBack);
-      if (record.result === 'none') return false;
+      if (record.result === 'none') return STOPPED;
+      records.push(record);
       rows.push(gameRow(context, game, slot, record, date, worker));
     }
-    if (await store.insertSlot(campaign.id, rows)) {
+    if (records.every(lostToEngineFailure)) {
+      const games = `game${rows.length > 1 ? 's' : ''} ${rows.map((row) => row.number).join(' and ')}`;
+      return { kind: 'failed', why: `${games} lost to engine failures: ${records[0].reason}` };
+    }
+    const inserted = await storeWhenPossible(store, campaign.id, rows, io);
+    if (inserted === undefined) return STOPPED;
+    if (inserted) {
+      done.games += rows.length;
       const decision = await settleCampaign(store, queue, campaign);
       if (decision !== undefined) io.print(`Campaign ${campaign.id} finished: ${decision}`);
     }
   }
-  return true;
+  return DONE;
+}
+
+/** SQLSTATE classes of a server that is away or going: the statement may work later. */
+const TRANSIENT_SQLSTATE = /^(08|53|57P)/;
+
+/**
+ * Whether a database error says the server cannot be reached for now (a refused or dropped
+ * connection, a server shutting down), not that the statement or the code is wrong.
+ */
+function transient(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    return /^[0-9A-Z]{5}$/.test(code) ? TRANSIENT_SQLSTATE.test(code) : code.startsWith('E');
+  }
+  return typeof message === 'string' && /connection|terminat|timeout/i.test(message);
+}
+
+/** How often a worker tries again to store games while the server is away. */
+const STORE_RETRY_MS = 1000;
+
+/**
+ * Stores a slot's games; while the server is away they are kept and the insert is tried
+ * again every second until it is back. False when the slot had been stored already,
+ * undefined when the worker gave its jobs back first.
+ */
+async function storeWhenPossible(
+  store: Store,
+  campaign: number,
+  rows: readonly GameRow[],
+  io: WorkerIo,
+): Promise<boolean | undefined> {
+  const games = `games ${rows.map((row) => row.number).join(' and ')} of campaign ${campaign}`;
+  for (let tries = 0; ; tries++) {
+    try {
+      const stored = await store.insertSlot(campaign, rows);
+      if (tries > 0) io.print(`Stored ${games} now that the database answers again`);
+      return stored;
+    } catch (error) {
+      if (!transient(error)) throw error;
+      if (io.giveBack.aborted) return undefined;
+      if (tries === 0) io.warn(`warning: cannot store ${games} yet (${(error as Error).message}); trying again every second`); // prettier-ignore
+      await sleep(STORE_RETRY_MS, io.giveBack);
+    }
+  }
+}
+
+/** Whether a game ended because an engine process failed (not by a move or a clock). */
+const lostToEngineFailure = (record: GameRecord) =>
+  record.forfeitedBy !== undefined && PROCESS_FAILURES.has(record.termination);
+
+/** `game pairs 3-4` or `subtrees 10-19` (1-based, as people count). */
+function rangeText(campaign: CampaignRow, job: HeldJob): string {
+  const what = campaign.kind === 'perft' ? 'subtrees' : 'game pairs';
+  const { from, to } = job.range;
+  return to - from === 1 ? `${what} ${from + 1}` : `${what} ${from + 1}-${to}`;
 }
 
 function gameRow(
@@ -314,7 +423,7 @@ async function playScheduled(
     signal,
   });
   for (const color of [WHITE, BLACK] as const) {
-    const failed = record.forfeitedBy === color && PROCESS_FAILURES.has(record.termination);
+    const failed = record.forfeitedBy === color && lostToEngineFailure(record);
     sides[color].release(processes[color], !failed);
   }
   return record;

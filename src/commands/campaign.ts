@@ -13,7 +13,11 @@ Settings: those of tama match (see tama match --help: --engine, --each, --games,
   --name TEXT           the campaign's name (default: the engines' names)
   --batch N             game pairs per job (default 8)
   --bench-depth N       depth of the bench whose node count identifies each engine's
-                        build (default: the engine's own bench)
+                        build (default: the engine's own bench; run on one thread, Hash 16)
+  --tries N             tries of each job (1-100, default 3): a try fails when every
+                        game of a pair is lost to an engine failure (crash, stall,
+                        disconnect) or when its worker is lost; a job out of tries is
+                        left failed, and once nothing else runs the campaign stops
   --db URL              a shared PostgreSQL (postgres://user:password@host:port/db);
                         default: the embedded server in --data-dir
   --data-dir DIR        the embedded server's data (default $TAMA_DB_DIR, else
@@ -134,7 +138,9 @@ function addStatusCommand(campaign: Command): void {
   dbOptions(
     campaign
       .command('status')
-      .description('games, W/D/L, Elo, LOS, SPRT, games/min and workers; all campaigns without ID')
+      .description(
+        'games, W/D/L, Elo, LOS, SPRT, games/min, time left, failed jobs and workers; all campaigns without ID',
+      )
       .argument('[id]', 'the campaign', integerIn(1, 2 ** 31 - 1))
       .option('--watch', 'print the status again every few seconds until the campaign ends')
       .option('--interval <s>', 'seconds between --watch reports (1-3600)', integerIn(1, 3600), 5),

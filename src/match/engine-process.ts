@@ -192,18 +192,26 @@ export class EngineProcess {
 
   /**
    * `bench [depth]` then `isready`: the node count of the engine's bench (the signature of
-   * its build), or undefined when it answered readyok without one (it has no bench).
+   * its build), or undefined when the engine refused the command with an error line (it has
+   * no bench). An engine may answer `readyok` while its bench still runs (Tama does, as
+   * protocol.md says) or only after it (a bench that blocks the input), so the answer is
+   * complete once both the `readyok` and the count (or the refusal) are in; `timeoutMs`
+   * bounds the whole wait.
    */
   async bench(depth: number | undefined, timeoutMs: number): Promise<Waited<number | undefined>> {
+    let ready = false;
     let nodes: number | undefined;
+    let refused = false;
     const waiting = this.waitFor(
       (line) => {
-        const found = /^Nodes searched:\s*(\d+)/.exec(line);
+        const found = /^Nodes searched\s*:\s*(\d+)/.exec(line);
         if (found) nodes = Number(found[1]);
-        return line === 'readyok' ? true : undefined;
+        else if (refusesCommand(line)) refused = true;
+        else if (line === 'readyok') ready = true;
+        return ready && (nodes !== undefined || refused) ? true : undefined;
       },
       timeoutMs,
-      'bench result',
+      "'Nodes searched' line after bench",
     );
     this.send(depth === undefined ? 'bench' : `bench ${depth}`);
     this.send('isready');
@@ -359,6 +367,11 @@ export class EngineProcess {
     this.pending?.gone(failure);
     this.resolveExited();
   }
+}
+
+/** Whether a line is an engine's refusal of a command (`info string error ...`, `Unknown command`). */
+function refusesCommand(line: string): boolean {
+  return /^info\s+string\s+error\b/.test(line) || /\bunknown command\b/i.test(line);
 }
 
 /** Score and depth of an `info` line; `info string ...` carries neither. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EngineProcess, parseInfo } from '../../src/match/engine-process.js';
-import { fakeEngine, requireBuild } from './helpers.js';
+import { fakeEngine, requireBuild, ROOT } from './helpers.js';
 
 beforeAll(requireBuild);
 
@@ -78,5 +78,35 @@ describe('EngineProcess', () => {
     const hello = await engine.handshake(10_000);
     expect(!hello.ok && hello.failure.kind).toBe('crash');
     expect(!hello.ok && hello.failure.message).toMatch(/could not start/);
+  });
+
+  it("waits past readyok for the real engine's bench count, which comes after it", async () => {
+    // Tama answers isready at once while its bench runs: the count arrives after readyok.
+    const engine = new EngineProcess(
+      { program: process.execPath, args: [`${ROOT}bin/tama.js`] },
+      'tama',
+    );
+    await engine.handshake(30_000);
+    const first = await engine.bench(1, 60_000);
+    const second = await engine.bench(1, 60_000);
+    await engine.quit();
+    expect(first.ok && first.value).toBeGreaterThan(0);
+    // Deterministic: the same count again, and the second wait was not fed the first's lines.
+    expect(second).toEqual(first);
+  });
+
+  it('reads the count of an engine that sends it before readyok', async () => {
+    const engine = start('random-mover', ['--bench', '4321']);
+    await engine.handshake(10_000);
+    expect(await engine.bench(undefined, 10_000)).toEqual({ ok: true, value: 4321 });
+    expect(await engine.ready(10_000)).toBeUndefined();
+    await engine.quit();
+  });
+
+  it('gives no count, at once, for an engine that refuses bench as unknown', async () => {
+    const engine = start('random-mover', ['--bench', 'none']);
+    await engine.handshake(10_000);
+    expect(await engine.bench(3, 60_000)).toEqual({ ok: true, value: undefined });
+    await engine.quit();
   });
 });
