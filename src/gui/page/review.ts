@@ -6,7 +6,7 @@
  * transport (review-engine.ts). Plain data, no DOM: tests run it in Node.
  */
 import { CLASS_MARKS, type MoveClass } from '../../analyse/classify.js';
-import type { GameReview, MoveReview, ReviewProgress } from '../../analyse/review.js';
+import type { GameReview, MoveReview, PositionReview, ReviewProgress } from '../../analyse/review.js'; // prettier-ignore
 import { formatWhiteScore } from '../../analyse/score.js';
 import { moveFrom } from '../../core/movegen.js';
 import { parseMove } from '../../core/notation.js';
@@ -55,6 +55,14 @@ export function judgedMoves(review: PageReview): (MoveReview | undefined)[] {
   const moves: (MoveReview | undefined)[] = [];
   for (const step of review.progress) if (step.move !== undefined) moves[step.move.index] = step.move; // prettier-ignore
   return moves;
+}
+
+/** The positions reviewed so far, by ply. */
+export function reviewedPositions(review: PageReview): (PositionReview | undefined)[] {
+  if (review.result !== undefined) return [...review.result.positions];
+  const positions: (PositionReview | undefined)[] = [];
+  for (const step of review.progress) positions[step.position.ply] = step.position;
+  return positions;
 }
 
 /**

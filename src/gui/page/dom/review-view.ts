@@ -279,7 +279,7 @@ export class ReviewView {
   }
 }
 
+/** The review's budget (its counts are in the status line above). */
 function summaryText(review: GameReview): string {
-  const [white, black] = classCounts(review);
-  return `White: ${formatCounts(white)}. Black: ${formatCounts(black)}. Each position searched to ${review.nodes} nodes.`; // prettier-ignore
+  return `Each position searched to ${review.nodes.toLocaleString('en-US')} nodes.`;
 }

@@ -9,8 +9,9 @@ import { formatClock } from '../clock.js';
 import { COLOR_NAMES } from '../game.js';
 import { barShare, formatCount, formatScore, resultBar, whiteScore } from '../info.js';
 import { moveRows } from '../move-rows.js';
-import { CLASS_WORDS, judgedMoves } from '../review.js';
+import { CLASS_WORDS, judgedMoves, reviewedPositions } from '../review.js';
 import { CLASS_MARKS } from '../../../analyse/classify.js';
+import { expectedScore, formatWhiteScore } from '../../../analyse/score.js';
 import { BoardView } from './board-view.js';
 import {
   atLivePosition,
@@ -167,11 +168,16 @@ export class PageView {
       .join('');
     const list = $('lines');
     if (list.innerHTML !== html) list.innerHTML = html;
+    const reviewed = state.review === undefined ? undefined : reviewedPositions(state.review)[state.viewPly]; // prettier-ignore
     // At the end of the game the bar shows the result; without analysis it shows nothing.
     if (outcome !== undefined) this.setBar(resultBar(outcome.result), false);
     else if (top?.score) {
       const score = whiteScore(top.score, side);
       this.setBar({ share: barShare(score, state.game.variant), label: `evaluation ${formatScore(score)}` }, false);
+    } else if (reviewed !== undefined) {
+      // Without live lines, the review's score of the shown position.
+      const share = expectedScore(reviewed.whiteScore, state.game.variant);
+      this.setBar({ share, label: `review: ${formatWhiteScore(reviewed.whiteScore)}` }, false);
     } else if (!state.analyse) this.setBar({ share: 0.5, label: 'no evaluation: analysis is off' }, true); // prettier-ignore
     $('eval-bar').classList.toggle('flipped', state.flipped);
   }
