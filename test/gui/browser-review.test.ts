@@ -75,22 +75,38 @@ const WATCH_PROGRESS = `{
 
 const text = (page: Page, selector: string) => page.locator(selector).textContent();
 
+/** Opens the page and loads the game with the blunder. */
+async function openWithGame(): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-engine=ready]', { state: 'attached' });
+  await page.locator('details.pdn summary').click();
+  await page.fill('#pdn-text', PDN);
+  await page.click('#pdn-import');
+  await page.locator(`#moves button[data-ply="${MOVES.length}"]`).waitFor();
+  await page.locator('details.pdn summary').click();
+  return { page, errors };
+}
+
+/**
+ * Runs in the page: clicks Cancel as soon as the first position is reviewed (in the same
+ * task as its progress, so before the next position's answer can come).
+ */
+const CANCEL_AFTER_FIRST = `{
+  const row = document.querySelector('#review-view .review-progress');
+  new MutationObserver((_, observer) => {
+    if (row.querySelector('span').textContent.startsWith('1 of ')) {
+      observer.disconnect();
+      [...row.querySelectorAll('button')].find((b) => b.textContent === 'Cancel review').click();
+    }
+  }).observe(row, { subtree: true, childList: true, characterData: true });
+}`;
+
 describe('the Review on the page', () => {
   it('reviews a loaded game, marks the blunder, shows the better move and exports it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(server.url);
-    await page.waitForSelector('body[data-engine=ready]', { state: 'attached' });
-    // No game yet: nothing to review.
-    await expect(page.locator('#review').isHidden()).resolves.toBe(true);
-    await expect(page.locator('#review-panel').isHidden()).resolves.toBe(true);
-
-    await page.locator('details.pdn summary').click();
-    await page.fill('#pdn-text', PDN);
-    await page.click('#pdn-import');
-    await page.locator(`#moves button[data-ply="${MOVES.length}"]`).waitFor();
-    await page.locator('details.pdn summary').click();
+    const { page, errors } = await openWithGame();
     await expect(page.locator('#review').isVisible()).resolves.toBe(true);
 
     await page.evaluate(WATCH_PROGRESS);
@@ -155,6 +171,29 @@ describe('the Review on the page', () => {
     await expect(text(page, '#message')).resolves.toBe('the review was discarded: moves were taken back'); // prettier-ignore
     await expect(page.locator('#moves button[data-ply="1"]').textContent()).resolves.toBe('c4-c5');
     await expect(page.locator('#review').isVisible()).resolves.toBe(true);
+    // A new game: nothing to review.
+    await page.click('#new-game');
+    await expect(page.locator('#review').isHidden()).resolves.toBe(true);
+    await expect(page.locator('#review-panel').isHidden()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('is cancelled from its panel, keeps what it found, and leaves the engine to the page', async () => {
+    const { page, errors } = await openWithGame();
+    await page.evaluate(CANCEL_AFTER_FIRST);
+    await page.click('#review');
+    const status = page.locator('#review-view .review-status');
+    await expect.poll(() => status.textContent(), { timeout: 90_000 }).toBe('Review stopped: cancelled'); // prettier-ignore
+    await expect(page.locator('#review-view .review-progress').isHidden()).resolves.toBe(true);
+    await expect(page.locator('#review').isVisible()).resolves.toBe(true);
+    await expect(page.locator('#review-export').isHidden()).resolves.toBe(true);
+    // The graph keeps the one position reviewed; no move was judged, so none is marked.
+    await expect(page.locator('svg.review-graph polyline').getAttribute('points')).resolves.toMatch(/^[\d.]+,[\d.]+$/); // prettier-ignore
+    await expect(page.locator('#moves button[data-ply="1"]').textContent()).resolves.toBe('c4-c5');
+    // The engine answers the page again: a hint comes.
+    await page.click('#hint');
+    await expect.poll(() => text(page, '#message'), { timeout: 60_000 }).toMatch(/^hint: [a-h]\d/); // prettier-ignore
+    await expect(page.locator('#board .hint').count()).resolves.toBe(1);
     expect(errors).toEqual([]);
   });
 });

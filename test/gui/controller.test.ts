@@ -327,10 +327,12 @@ describe('the game review on the page', () => {
     expect(state.review?.phase).toBe('stopped');
     expect(state.review?.progress).toHaveLength(1);
     expect(state.game.moves).toHaveLength(2);
-    // Started again, it runs from the start.
+    // Started again, it runs from the start; a lost connection stops it, saying why.
     controller.startReview();
     expect(state.review?.progress).toHaveLength(0);
     expect(state.review?.phase).toBe('running');
+    controller.closed('disconnected from the server: reload the page');
+    expect(state.review).toMatchObject({ phase: 'stopped', stopReason: 'disconnected from the server: reload the page' }); // prettier-ignore
   });
 
   it('is discarded by a take back and by a new game, and stops for the engine to move', async () => {
