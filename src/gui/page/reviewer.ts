@@ -5,7 +5,7 @@
  * game changes). The controller decides when; this only does it. No DOM: tests run it in
  * Node through the controller.
  */
-import { annotatePdnText } from '../../analyse/annotated-pdn.js';
+import { annotatePdnText, annotatorName } from '../../analyse/annotated-pdn.js';
 import { reviewGame, type GameReview, type ReviewErrorCode } from '../../analyse/review.js';
 import { fail, type Result } from '../../core/result.js';
 import type { ServerMessage } from '../messages.js';
@@ -105,8 +105,7 @@ export class Reviewer {
   annotated(pdnText: string): Result<string> {
     const review = this.state.review;
     if (review?.result === undefined) return fail('no-review', 'no review of this game is done');
-    const annotator = `${this.state.engine.name}, ${review.nodes} nodes a position`;
-    return annotatePdnText(pdnText, review.result, annotator);
+    return annotatePdnText(pdnText, review.result, annotatorName(this.state.engine.name, review.nodes)); // prettier-ignore
   }
 
   private ended(review: PageReview, result: Result<GameReview, ReviewErrorCode>): void {
