@@ -84,6 +84,11 @@ export function moveAnnotation(review: GameReview, move: MoveReview): string {
   return `${score}; ${move.classification}, better ${move.better.move} ${formatWhiteScore(move.better.whiteScore)}`; // prettier-ignore
 }
 
+/** The Annotator tag's value: the engine's name and the budget ("Tama 0.1.0, 200000 nodes a position"). */
+export function annotatorName(engine: string, nodes: number): string {
+  return `${engine}, ${nodes} nodes a position`;
+}
+
 /**
  * A reviewed game as annotated PDN text, ending with a blank line. `annotator` goes into
  * the Annotator tag (e.g. "Tama 0.1.0, 100000 nodes a position").

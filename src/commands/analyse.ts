@@ -4,7 +4,7 @@
  */
 import { closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { classCounts, formatCounts, readPdnForReview } from '../analyse/annotated-pdn.js';
+import { annotatorName, classCounts, formatCounts, readPdnForReview } from '../analyse/annotated-pdn.js'; // prettier-ignore
 import { reviewGames } from '../analyse/batch.js';
 import { ProcessEvaluator } from '../analyse/process-evaluator.js';
 import type { VariantName } from '../core/variant.js';
@@ -77,7 +77,7 @@ export async function runAnalyseCommand(
   try {
     const result = await reviewGames(games.value, evaluator, {
       nodes: options.nodes,
-      annotator: `${name}, ${options.nodes} nodes a position`,
+      annotator: annotatorName(name, options.nodes),
       signal: controller.signal,
       onProgress: (game, count, progress) => {
         const line = `game ${game + 1} of ${count}, ply ${progress.done - 1} of ${progress.total - 1}`; // prettier-ignore

@@ -5,19 +5,23 @@
  * played, no stale lines, the live region's words, and the move list's rows.
  */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_REVIEW_NODES } from '../../src/analyse/settings.js';
 import { parseSquare as sq } from '../../src/core/square.js';
 import { BLACK, WHITE } from '../../src/core/variant.js';
 import type { ClientMessage, ServerMessage } from '../../src/gui/messages.js';
 import { PageController } from '../../src/gui/page/controller.js';
 import { Game } from '../../src/gui/page/game.js';
 import { moveRows } from '../../src/gui/page/move-rows.js';
+import { betterMoveArrow, judgedMoves } from '../../src/gui/page/review.js';
 import {
   createState,
   enginePlays,
   isEngineTurn,
   levelUnavailable,
   plural,
+  reviewOffered,
   statusText,
+  whyNoReview,
   type Mode,
 } from '../../src/gui/page/state.js';
 import type { TransportReceiver } from '../../src/gui/page/transport.js';
@@ -199,6 +203,169 @@ describe('the page controller', () => {
     expect(state.game.moves).toHaveLength(0);
     expect(state.mode).toBe('human');
     expect(state.message?.kind).toBe('error');
+  });
+});
+
+describe('a search the server refuses', () => {
+  it('is cleared by its id and said, and what asked for it is switched off', () => {
+    const { state, controller, sent, engine, lastGo } = setUp('black');
+    const move = lastGo();
+    expect(state.search?.id).toBe(move.id);
+    engine({ type: 'error', id: move.id, message: 'go: move 1 (c3-c6): illegal move' });
+    expect(state.search).toBeUndefined();
+    expect(state.mode).toBe('human');
+    expect(state.message).toEqual({ text: "the server refused Tama's search: go: move 1 (c3-c6): illegal move; switched to human vs human", kind: 'error' }); // prettier-ignore
+    expect(sent.filter((m) => m.type === 'go')).toHaveLength(1);
+
+    controller.setAnalyse(true);
+    const analysis = lastGo();
+    // A refusal naming another search (one already given up) changes nothing.
+    engine({ type: 'error', id: move.id, message: 'late' });
+    expect(state.search?.id).toBe(analysis.id);
+    engine({ type: 'error', id: analysis.id, message: 'go: bad position text' });
+    expect(state.search).toBeUndefined();
+    expect(state.analyse).toBe(false);
+    expect(state.message?.text).toBe('the server refused the analysis: go: bad position text; analysis switched off'); // prettier-ignore
+    expect(sent.filter((m) => m.type === 'go')).toHaveLength(2);
+  });
+});
+
+/** Lets the review's promises run (its next message is sent after an await). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The known blunder: 1. c4-c5 hangs the man (c4-d5 was level); c6xc4 is forced. */
+const BLUNDER_PDN = '[FEN "W:Wa2,b2,g2,h2,c4:Ba7,b7,g7,h7,c6"]\n\n1. c4-c5 c6xc4 *\n';
+
+describe('the game review on the page', () => {
+  /** Answers the review's search of the position after `moves` plies (side to move's score). */
+  async function answer(
+    page: ReturnType<typeof setUp>,
+    moves: string[],
+    score: number,
+    best: string,
+  ): Promise<void> {
+    await settle();
+    const go = page.lastGo();
+    expect(go.moves).toEqual(moves);
+    expect(go.limits).toEqual({ nodes: DEFAULT_REVIEW_NODES });
+    page.engine(info(go.id, 1, best, score));
+    page.engine({ type: 'bestmove', id: go.id, move: best });
+    await settle();
+  }
+
+  it('runs in the background, the page searching nothing of its own, and marks the blunder', async () => {
+    const page = setUp('white');
+    const { state, controller, sent, lastGo } = page;
+    expect(whyNoReview(state)).toBe('no move has been played');
+    controller.loadPdn(BLUNDER_PDN);
+    expect(reviewOffered(state)).toBe(true);
+    controller.setAnalyse(true);
+    const analysis = lastGo();
+    const before = sent.length;
+    controller.startReview();
+    expect(state.review?.phase).toBe('running');
+    expect(state.review?.total).toBe(3);
+    expect(reviewOffered(state)).toBe(false);
+    await settle();
+    // The analysis stops; the review's searches go one after the other.
+    expect(sent.slice(before).map((m) => m.type)).toEqual(['stop', 'newgame', 'go']);
+    await answer(page, [], 20, 'c4-d5');
+    expect(lastGo().id).not.toBe(analysis.id);
+    expect(state.review?.progress.map((p) => p.done)).toEqual([1]);
+    // Navigation goes on; analysis and hints wait for the review.
+    const goes = sent.filter((m) => m.type === 'go').length;
+    controller.goToPly(1);
+    controller.hint();
+    expect(state.message?.text).toBe('no hint: you are looking at an earlier position: go to the last move to play'); // prettier-ignore
+    controller.goToPly(2);
+    controller.hint();
+    expect(state.message?.text).toBe('no hint: the review is using the engine (cancel it first)');
+    expect(sent.filter((m) => m.type === 'go')).toHaveLength(goes);
+    await answer(page, ['c4-c5'], 150, 'c6xc4');
+    await answer(page, ['c4-c5', 'c6xc4'], -150, 'a2-a3');
+
+    const review = state.review!;
+    expect(review.phase).toBe('done');
+    expect(review.result?.moves.map((m) => m.classification)).toEqual(['blunder', 'good']);
+    expect(judgedMoves(review).map((m) => m?.better?.move)).toEqual(['c4-d5', undefined]);
+    // The better move as an arrow where the blunder was played, and in words there.
+    expect(betterMoveArrow({ moves: judgedMoves(review) }, 0, state.game.positions[0])).toEqual({ from: sq('c4'), path: [sq('d5')], classification: 'blunder' }); // prettier-ignore
+    controller.goToPly(0);
+    expect(state.announcement).toBe('start position. Review: c4-c5 was a blunder; better c4-d5 (+0.20)'); // prettier-ignore
+    // The analysis comes back once the review is done.
+    expect(lastGo().limits).toEqual({ infinite: true });
+    // The annotated export carries the mark and the better move.
+    const pdn = controller.reviewedPdnText(new Date(2026, 0, 2));
+    if (!pdn.ok) throw new Error(pdn.error.message);
+    expect(pdn.value).toContain('1. c4-c5?? {-1.50; blunder, better c4-d5 +0.20}');
+    expect(pdn.value).toContain(`[Annotator "Tama, ${DEFAULT_REVIEW_NODES} nodes a position"]`);
+
+    // A new move discards it, and the page says so.
+    controller.goToPly(2);
+    controller.typedMove('a2-a3');
+    expect(state.review).toBeUndefined();
+    expect(state.message).toEqual({ text: 'the review was discarded: the game has a new move', kind: 'info' }); // prettier-ignore
+    expect(controller.reviewedPdnText(new Date()).ok).toBe(false);
+  });
+
+  it('is cancelled with what it found so far; a late answer changes nothing', async () => {
+    const page = setUp('human');
+    const { state, controller, sent, engine } = page;
+    controller.loadPdn(BLUNDER_PDN);
+    controller.startReview();
+    await answer(page, [], 20, 'c4-d5');
+    await settle();
+    const pending = page.lastGo();
+    controller.cancelReview();
+    expect(sent.at(-1)).toEqual({ type: 'stop' });
+    expect(state.review?.phase).toBe('stopped');
+    expect(state.review?.stopReason).toBe('cancelled');
+    expect(state.review?.progress).toHaveLength(1);
+    expect(reviewOffered(state)).toBe(true);
+    engine({ type: 'bestmove', id: pending.id, move: 'c6xc4' });
+    await settle();
+    expect(state.review?.phase).toBe('stopped');
+    expect(state.review?.progress).toHaveLength(1);
+    expect(state.game.moves).toHaveLength(2);
+    // Started again, it runs from the start; a lost connection stops it, saying why.
+    controller.startReview();
+    expect(state.review?.progress).toHaveLength(0);
+    expect(state.review?.phase).toBe('running');
+    controller.closed('disconnected from the server: reload the page');
+    expect(state.review).toMatchObject({ phase: 'stopped', stopReason: 'disconnected from the server: reload the page' }); // prettier-ignore
+  });
+
+  it('is discarded by a take back and by a new game, and stops for the engine to move', async () => {
+    const page = setUp('human');
+    const { state, controller, sent } = page;
+    controller.loadPdn(BLUNDER_PDN);
+    controller.startReview();
+    await answer(page, [], 20, 'c4-d5');
+    controller.takeBack();
+    expect(state.review).toBeUndefined();
+    expect(sent.at(-1)).toEqual({ type: 'stop' });
+    expect(state.message).toEqual({ text: 'the review was discarded: moves were taken back', kind: 'info' }); // prettier-ignore
+    controller.startReview();
+    controller.newGame();
+    expect(state.review).toBeUndefined();
+    expect(state.message?.text).toBe('the review of the last game was discarded');
+    controller.loadPdn(BLUNDER_PDN);
+    controller.startReview();
+    await settle();
+    controller.loadPdn(BLUNDER_PDN);
+    expect(state.message?.text).toBe('loaded a game of 2 plies; the review of the last game was discarded'); // prettier-ignore
+
+    // Against the engine, whose turn it is: the engine's move stops the review.
+    controller.startReview();
+    await settle();
+    controller.setMode('black');
+    expect(state.review?.phase).toBe('stopped');
+    expect(state.review?.stopReason).toBe('Tama is to move');
+    expect(page.lastGo()).toMatchObject({ moves: ['c4-c5', 'c6xc4'], skillLevel: state.level });
+    // An unfinished game against the engine is not reviewed.
+    expect(whyNoReview(state)).toBe('finish the game first, or choose human vs human');
+    controller.startReview();
+    expect(state.message).toEqual({ text: 'no review: finish the game first, or choose human vs human', kind: 'error' }); // prettier-ignore
   });
 });
 

@@ -1,5 +1,6 @@
 /** The page's PDN export and import, and its reading of the engine's info lines. */
 import { describe, expect, it } from 'vitest';
+import { expectedScore } from '../../src/analyse/score.js';
 import { parsePdn, readTimeControls, replayPdnGame } from '../../src/match/pdn.js';
 import { TIME_CONTROLS } from '../../src/gui/page/clock.js';
 import { Game } from '../../src/gui/page/game.js';
@@ -126,11 +127,17 @@ describe('info lines', () => {
     expect(formatScore({ unit: 'cp', value: 0 })).toBe('0.00');
   });
 
-  it('fills the evaluation bar by the score', () => {
-    expect(barShare({ unit: 'cp', value: 0 })).toBe(0.5);
-    expect(barShare({ unit: 'cp', value: 100 })).toBeGreaterThan(0.65);
-    expect(barShare({ unit: 'cp', value: -100 })).toBeLessThan(0.35);
-    expect(barShare({ unit: 'mate', value: -3 })).toBe(0);
+  it("fills the evaluation bar by the review's expected score, per variant", () => {
+    expect(barShare({ unit: 'cp', value: 0 }, 'armenian')).toBe(0.5);
+    for (const variant of ['armenian', 'turkish'] as const) {
+      for (const value of [-400, -138, -25, 60, 100, 300]) {
+        expect(barShare({ unit: 'cp', value }, variant)).toBe(expectedScore({ kind: 'cp', value }, variant)); // prettier-ignore
+      }
+    }
+    // One man up (138 centi-men in Armenian) is about 72 %, as docs/analyse.md says.
+    expect(barShare({ unit: 'cp', value: 138 }, 'armenian')).toBeCloseTo(0.72, 2);
+    expect(barShare({ unit: 'mate', value: 3 }, 'armenian')).toBe(1);
+    expect(barShare({ unit: 'mate', value: -3 }, 'turkish')).toBe(0);
   });
 
   it('fills the evaluation bar by the result once the game is over', () => {

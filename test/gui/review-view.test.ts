@@ -24,7 +24,8 @@ const progress: ReviewProgress[] = [];
 
 beforeAll(async () => {
   const entry = `
-    import { ReviewView, betterMoveArrow } from './src/gui/page/review-view.ts';
+    import { ReviewView } from './src/gui/page/dom/review-view.ts';
+    import { betterMoveArrow } from './src/gui/page/review.ts';
     import { Position } from './src/core/position.ts';
     Object.assign(window, { ReviewView, betterMoveArrow, Position });`;
   const built = await build({
@@ -123,6 +124,9 @@ describe('the review view', () => {
     await page.mouse.click(box.x + box.width - 1, box.y + box.height / 2);
     await page.mouse.click(box.x + 1, box.y + box.height / 2);
     expect((await probe(page)).selected).toEqual([0, 5, 0]);
+    // A click on a mark goes to the position its move was played from: g2-g3 from ply 4.
+    await page.locator('svg.review-graph circle.review-mark[data-ply="4"]').click();
+    expect((await probe(page)).selected).toEqual([0, 5, 0, 4]);
     await page.screenshot({ path: SHOTS + 'review-view.png' });
   });
 

@@ -1,10 +1,11 @@
 /**
  * Everything that changes the page's state: a person's move, a take-back, a new game, the
- * settings, and the engine's messages, which start and end its searches (its move, a hint,
- * analysis of the shown position). It talks to the engine through a transport only and
- * asks the view to redraw after each change; it touches no DOM, so tests run it in Node
- * with a fake transport.
+ * settings, the game's review, and the engine's messages, which start and end its searches
+ * (its move, a hint, analysis of the shown position, the review's positions). It talks to
+ * the engine through a transport only and asks the view to redraw after each change; it
+ * touches no DOM, so tests run it in Node with a fake transport.
  */
+import type { Result } from '../../core/result.js';
 import { moveFrom } from '../../core/movegen.js';
 import { parseMove, type LegalMove } from '../../core/notation.js';
 import { BLACK, WHITE, type VariantName } from '../../core/variant.js';
@@ -13,6 +14,8 @@ import { Clock, TIME_CONTROLS } from './clock.js';
 import { flagOutcome, Game } from './game.js';
 import { parseInfoLine } from './info.js';
 import { gameToPdn, pdnToGame } from './pdn.js';
+import { judgedMoves, markInWords } from './review.js';
+import { Reviewer } from './reviewer.js';
 import {
   atLivePosition,
   enginePlays,
@@ -22,7 +25,9 @@ import {
   MAX_LEVEL,
   personColor,
   plural,
+  reviewRunning,
   whyNoMove,
+  whyNoReview,
   type MessageKind,
   type Mode,
   type PageState,
@@ -33,12 +38,20 @@ import { moveInWords, outcomeInWords } from './words.js';
 
 /** The page's state changes; `redraw` draws the state after each. */
 export class PageController implements TransportReceiver {
+  /** The game's review: it runs over the same transport. */
+  private readonly reviewer: Reviewer;
+
   constructor(
     readonly state: PageState,
     private readonly transport: EngineTransport,
     private readonly redraw: () => void,
     private readonly now: () => number = () => performance.now(),
-  ) {}
+  ) {
+    this.reviewer = new Reviewer(state, transport, {
+      progressed: () => this.redraw(),
+      ended: () => this.afterChange(),
+    });
+  }
 
   /** Starts listening to the engine and sets up the first game. */
   start(): void {
@@ -52,6 +65,7 @@ export class PageController implements TransportReceiver {
   /** A message from the engine's side of the transport. */
   message(message: ServerMessage): void {
     const state = this.state;
+    this.reviewer.message(message);
     switch (message.type) {
       case 'ready':
         state.engine.ready = true;
@@ -87,6 +101,10 @@ export class PageController implements TransportReceiver {
           state.engine.ready = false;
           state.engine.status = { text: message.message, kind: 'error' };
           this.redraw();
+        } else if (message.id !== undefined) {
+          // A refused search: the page's own, or else the review's (which reports it) or one
+          // already given up.
+          if (message.id === state.search?.id) this.searchRefused(message.message);
         } else this.say(`server: ${message.message}`, 'error');
         break;
     }
@@ -97,6 +115,7 @@ export class PageController implements TransportReceiver {
     const engine = this.state.engine;
     engine.ready = false;
     this.state.search = undefined;
+    this.reviewer.stop(reason);
     if (!engine.fatal) engine.status = { text: reason, kind: 'error' };
     engine.fatal = true;
     this.redraw();
@@ -169,6 +188,26 @@ export class PageController implements TransportReceiver {
   }
 
   /**
+   * The server refused the page's search (it could not replay the game): the search is
+   * over, the person is told, and what asked for it is switched off so that it is not sent
+   * again (the engine's moves hand the game to two people, as an illegal move of its does).
+   */
+  private searchRefused(why: string): void {
+    const { state } = this;
+    const search = state.search!;
+    state.search = undefined;
+    state.lines.clear();
+    if (search.purpose === 'move') {
+      state.mode = 'human';
+      this.setMessage(`the server refused ${state.engine.name}'s search: ${why}; switched to human vs human`, 'error'); // prettier-ignore
+    } else if (search.purpose === 'analysis') {
+      state.analyse = false;
+      this.setMessage(`the server refused the analysis: ${why}; analysis switched off`, 'error');
+    } else this.setMessage(`no hint: the server refused the search: ${why}`, 'error');
+    this.afterChange();
+  }
+
+  /**
    * The lines shown agree with the move the engine played: a weakened engine may choose
    * another than its best, so only the played move's line stays (none if it was not shown).
    */
@@ -181,7 +220,10 @@ export class PageController implements TransportReceiver {
   /** Starts what the engine should do now (its move, or analysis of the shown position), then redraws. */
   afterChange(): void {
     const { state } = this;
-    if (state.engine.ready && !state.engine.fatal) {
+    // The engine's own move comes first: a review still running stops (setMode can do this).
+    if (reviewRunning(state) && isEngineTurn(state)) this.reviewer.stop(`${state.engine.name} is to move`); // prettier-ignore
+    // While a review runs the engine searches for it alone: analysis waits.
+    if (state.engine.ready && !state.engine.fatal && !reviewRunning(state)) {
       if (isEngineTurn(state)) {
         if (state.search?.purpose !== 'move') {
           this.stopSearch();
@@ -230,6 +272,7 @@ export class PageController implements TransportReceiver {
     state.hint = undefined;
     state.input = undefined;
     state.message = undefined;
+    if (this.reviewer.discard()) this.setMessage('the review was discarded: the game has a new move', 'info'); // prettier-ignore
     const outcome = game.outcome();
     if (outcome !== undefined) {
       state.clock?.stop(now);
@@ -316,6 +359,7 @@ export class PageController implements TransportReceiver {
     state.message = undefined;
     state.lines.clear();
     state.announcement = `took back ${plural(taken, 'ply', 'plies')}`;
+    if (this.reviewer.discard()) this.setMessage('the review was discarded: moves were taken back', 'info'); // prettier-ignore
     if (state.clock?.runningFor !== undefined) state.clock.start(game.sideToMove, this.now());
     this.afterChange();
   }
@@ -333,6 +377,7 @@ export class PageController implements TransportReceiver {
     state.hint = undefined;
     state.lines.clear();
     state.message = undefined;
+    if (this.reviewer.discard()) this.setMessage('the review of the last game was discarded', 'info'); // prettier-ignore
     state.announcement = game === undefined ? 'new game' : '';
     // The clocks start with the first move.
     state.clock = state.control === undefined ? undefined : new Clock(state.control);
@@ -348,15 +393,20 @@ export class PageController implements TransportReceiver {
     state.viewPly = target;
     state.input = undefined;
     const move = state.game.moves[target - 1];
-    state.announcement =
-      move === undefined ? 'start position' : `after ply ${target}: ${moveInWords(move, false)}`;
+    const words = move === undefined ? 'start position' : `after ply ${target}: ${moveInWords(move, false)}`; // prettier-ignore
+    // Where the review marked the move played here, the better move is said too.
+    const marked = state.review === undefined ? undefined : judgedMoves(state.review)[target];
+    state.announcement = marked === undefined || marked.classification === 'good' ? words : `${words}. Review: ${markInWords(marked)}`; // prettier-ignore
     this.afterChange();
   }
 
   /** Asks the engine for the best move of the person's turn; says why not when it cannot. */
   hint(): void {
     const { state } = this;
-    const why = whyNoMove(state) ?? (state.engine.ready ? undefined : 'the engine is not ready');
+    const why =
+      whyNoMove(state) ??
+      (reviewRunning(state) ? 'the review is using the engine (cancel it first)' : undefined) ??
+      (state.engine.ready ? undefined : 'the engine is not ready');
     if (why !== undefined) {
       this.say(`no hint: ${why}`, 'error');
       return;
@@ -410,6 +460,41 @@ export class PageController implements TransportReceiver {
   }
 
   // -------------------------------------------------------------------------------------
+  // The review
+
+  /**
+   * Reviews the game in the background: every position searched at the review's budget,
+   * over the page's transport, the page's own searches waiting meanwhile; says why not when
+   * it cannot.
+   */
+  startReview(): void {
+    const { state } = this;
+    const why = whyNoReview(state);
+    if (why !== undefined) {
+      this.say(`no review: ${why}`, 'error');
+      return;
+    }
+    this.stopSearch();
+    state.lines.clear();
+    state.hint = undefined;
+    state.message = undefined;
+    this.reviewer.start();
+    this.redraw();
+  }
+
+  /** The person cancels the review under way; what it found so far stays on the graph. */
+  cancelReview(): void {
+    if (!reviewRunning(this.state)) return;
+    this.reviewer.stop('cancelled');
+    this.afterChange();
+  }
+
+  /** The game as annotated PDN text (scores, marks, better moves), once its review is done. */
+  reviewedPdnText(date: Date): Result<string> {
+    return this.reviewer.annotated(this.pdnText(date));
+  }
+
+  // -------------------------------------------------------------------------------------
   // Games in and out
 
   /** The game as PDN text, with the players' names. */
@@ -429,10 +514,15 @@ export class PageController implements TransportReceiver {
       return;
     }
     const switched = state.mode !== 'human';
+    const reviewed = state.review !== undefined;
     state.mode = 'human';
     this.newGame(loaded.value);
     const plies = plural(loaded.value.moves.length, 'ply', 'plies');
-    this.say(`loaded a game of ${plies}${switched ? '; switched to human vs human (choose under Play to face the engine)' : ''}`, 'info'); // prettier-ignore
+    const notes = [
+      switched ? '; switched to human vs human (choose under Play to face the engine)' : '',
+      reviewed ? '; the review of the last game was discarded' : '',
+    ];
+    this.say(`loaded a game of ${plies}${notes.join('')}`, 'info');
   }
 
   /** Starts a game from position text. */

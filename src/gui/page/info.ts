@@ -2,7 +2,8 @@
  * The engine's `info` lines as the analysis panel shows them: depth, score (in men, or a
  * win in N), nodes, speed and the principal variation, and the evaluation bar's share.
  */
-import { WHITE, type Color } from '../../core/variant.js';
+import { engineScore, expectedScore } from '../../analyse/score.js';
+import { WHITE, type Color, type VariantName } from '../../core/variant.js';
 import type { GameResult } from './game.js';
 
 export interface EngineScore {
@@ -84,11 +85,14 @@ export function formatScore(score: EngineScore): string {
   return `${men > 0 ? '+' : men < 0 ? '\u2212' : ''}${Math.abs(men).toFixed(2)}`;
 }
 
-/** White's share of the evaluation bar, 0..1 (0.5 level; a win fills it). */
-export function barShare(score: EngineScore): number {
-  if (score.unit === 'mate') return score.value > 0 ? 1 : score.value < 0 ? 0 : 0.5;
-  // A logistic curve: one man up is about 70%.
-  return 1 / (1 + Math.exp(-score.value / 115));
+/**
+ * White's share of the evaluation bar, 0..1, for a score of White's view: White's expected
+ * score, the review's one mapping (analyse/score.ts: 0.5 level, a forced win fills it).
+ */
+export function barShare(score: EngineScore, variant: VariantName): number {
+  // "mate 0" seen from White's side no longer says who has won (see formatScore).
+  if (score.unit === 'mate' && score.value === 0) return 0.5;
+  return expectedScore(engineScore(score.unit, score.value), variant);
 }
 
 /** The evaluation bar once the game is over: full for the winner, level for a draw. */

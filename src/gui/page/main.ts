@@ -1,8 +1,8 @@
 /**
  * The page's entry: one state (state.ts), the controller that changes it (controller.ts),
  * the view that draws it (dom/view.ts, dom/board-view.ts), the input events
- * (dom/board-events.ts, dom/controls.ts) and the transport to the engine (transport.ts;
- * here the server's WebSocket, dom/websocket.ts).
+ * (dom/board-events.ts, dom/controls.ts), the game review (dom/review-panel.ts) and the
+ * transport to the engine (transport.ts; here the server's WebSocket, dom/websocket.ts).
  * The rules come from the core, in the browser.
  */
 import { setUpBoardEvents } from './dom/board-events.js';
@@ -11,19 +11,23 @@ import { setUpControls } from './dom/controls.js';
 import { createState } from './state.js';
 import { webSocketTransport } from './dom/websocket.js';
 import { PageView } from './dom/view.js';
+import { ReviewPanel } from './dom/review-panel.js';
 
 /** How often the clocks are redrawn and the flag looked at. */
 const TICK_MS = 100;
 
 const state = createState();
 const view = new PageView();
-const redraw = () => view.render(state);
+const reviewPanel = new ReviewPanel();
+const redraw = () => {
+  view.render(state);
+  reviewPanel.render(state);
+};
 const transport = webSocketTransport(`ws://${location.host}/ws`);
 const controller = new PageController(state, transport, redraw);
 
 setUpControls(controller, redraw);
-// The game review mounts here: index.html holds its button (#review) and its panel
-// (#review-panel), both hidden until a review view is wired to the controller's game.
+reviewPanel.listen(controller);
 setUpBoardEvents(controller, view.board, redraw);
 controller.start();
 setInterval(() => {

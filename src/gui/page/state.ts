@@ -10,6 +10,8 @@ import { Clock, TIME_CONTROLS, type TimeControl } from './clock.js';
 import { COLOR_NAMES, Game } from './game.js';
 import type { InfoLine } from './info.js';
 import { MoveInput } from './input.js';
+import type { PageReview } from './review.js';
+import { DEFAULT_REVIEW_NODES } from '../../analyse/settings.js';
 
 /** Who plays: the person as White or Black, two people, or the engine on both sides. */
 export type Mode = 'white' | 'black' | 'human' | 'engines';
@@ -80,6 +82,10 @@ export interface PageState {
   cursor: number;
   showCursor: boolean;
   dragging: Drag | undefined;
+  /** The game's review, running or done; undefined when none matches the game. */
+  review: PageReview | undefined;
+  /** Node budget of each position's search in a review. */
+  reviewNodes: number;
 }
 
 export const DEFAULT_LEVEL = 5;
@@ -119,6 +125,8 @@ export function createState(): PageState {
     cursor: 27,
     showCursor: false,
     dragging: undefined,
+    review: undefined,
+    reviewNodes: DEFAULT_REVIEW_NODES,
   };
 }
 
@@ -200,6 +208,32 @@ export function resultText(state: PageState): string {
 /** Whether a game with moves is under way (changing the clock or rules would discard it). */
 export function gameInProgress(state: PageState): boolean {
   return state.game.moves.length > 0 && state.game.outcome() === undefined;
+}
+
+/** Whether a review of the game is running (the engine then searches for it alone). */
+export function reviewRunning(state: PageState): boolean {
+  return state.review?.phase === 'running';
+}
+
+/**
+ * Why the game cannot be reviewed now (undefined when it can): a review needs moves, the
+ * engine, and a game that no engine is still playing (over, or between two people).
+ */
+export function whyNoReview(state: PageState): string | undefined {
+  if (reviewRunning(state)) return 'a review is under way';
+  if (state.game.moves.length === 0) return 'no move has been played';
+  if (state.game.outcome() === undefined && state.mode !== 'human') {
+    return 'finish the game first, or choose human vs human';
+  }
+  if (!state.engine.ready || state.engine.fatal) return 'the engine is not ready';
+  return undefined;
+}
+
+/** Whether the Review button is offered: a game to review and no review of it running or done. */
+export function reviewOffered(state: PageState): boolean {
+  const game = state.game;
+  const phase = state.review?.phase;
+  return game.moves.length > 0 && (game.outcome() !== undefined || state.mode === 'human') && phase !== 'running' && phase !== 'done'; // prettier-ignore
 }
 
 /** Why Level cannot be set, when it cannot. */

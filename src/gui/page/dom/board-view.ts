@@ -8,6 +8,7 @@
 import { squareName } from '../../../core/square.js';
 import { boardMarkup, dragTransform, type BoardState, type Piece } from '../board.js';
 import type { GameMove } from '../game.js';
+import { betterMoveArrow, judgedMoves } from '../review.js';
 import { liveInput, type Drag, type PageState } from '../state.js';
 import { squareLabel } from '../words.js';
 
@@ -39,10 +40,17 @@ export function boardState(state: PageState): BoardState {
           }
         : undefined,
     forced: input !== undefined && input.maxCapture > 0 ? input.movable() : [],
-    hint: state.viewPly === game.moves.length ? state.hint : undefined,
+    hint: (state.viewPly === game.moves.length ? state.hint : undefined) ?? reviewArrow(state),
     cursor: state.showCursor ? state.cursor : undefined,
     dragging: drag?.moved ? { square: drag.square, x: drag.x, y: drag.y } : undefined,
   };
+}
+
+/** The review's better move for the move played from the shown position, where it was marked. */
+function reviewArrow(state: PageState): BoardState['hint'] {
+  if (state.review === undefined) return undefined;
+  const moves = judgedMoves(state.review);
+  return betterMoveArrow({ moves }, state.viewPly, state.game.positions[state.viewPly]);
 }
 
 /** The board's element: the picture and the grid of cells inside `#board`. */

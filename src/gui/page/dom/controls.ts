@@ -7,6 +7,7 @@
 import type { VariantName } from '../../../core/variant.js';
 import { TIME_CONTROLS } from '../clock.js';
 import type { PageController } from '../controller.js';
+import { download } from './download.js';
 import { gameInProgress, MAX_LEVEL, type Mode } from '../state.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -82,17 +83,6 @@ function setUpMoveEntry(controller: PageController): void {
     const field = $<HTMLInputElement>('move-text');
     if (controller.typedMove(field.value)) field.value = '';
   });
-}
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** Games in and out: PDN export, import and file, and a position set up from its text. */

@@ -9,6 +9,9 @@ import { formatClock } from '../clock.js';
 import { COLOR_NAMES } from '../game.js';
 import { barShare, formatCount, formatScore, resultBar, whiteScore } from '../info.js';
 import { moveRows } from '../move-rows.js';
+import { CLASS_WORDS, judgedMoves, reviewedPositions } from '../review.js';
+import { CLASS_MARKS } from '../../../analyse/classify.js';
+import { expectedScore, formatWhiteScore } from '../../../analyse/score.js';
 import { BoardView } from './board-view.js';
 import {
   atLivePosition,
@@ -77,13 +80,21 @@ export class PageView {
     setText($('level-note'), why ?? '');
   }
 
-  /** The move list: a row per full move; the shown move marked and scrolled into view. */
+  /**
+   * The move list: a row per full move, each move with the review's mark when it has one;
+   * the shown move marked and scrolled into view.
+   */
   private renderMoves(state: PageState): void {
     const rows = moveRows(state.game.moves, state.game.start.sideToMove);
-    const cell = (ply: { text: string; ply: number } | undefined) =>
-      ply === undefined
-        ? '<td class="ply empty"></td>'
-        : `<td class="ply"><button type="button" data-ply="${ply.ply}">${escapeHtml(ply.text)}</button></td>`; // prettier-ignore
+    const judged = state.review === undefined ? [] : judgedMoves(state.review);
+    const cell = (ply: { text: string; ply: number } | undefined) => {
+      if (ply === undefined) return '<td class="ply empty"></td>';
+      const move = escapeHtml(ply.text);
+      const verdict = judged[ply.ply - 1]?.classification ?? 'good';
+      if (verdict === 'good') return `<td class="ply"><button type="button" data-ply="${ply.ply}">${move}</button></td>`; // prettier-ignore
+      const mark = `<span class="mark ${verdict}">${CLASS_MARKS[verdict]}</span>`;
+      return `<td class="ply"><button type="button" data-ply="${ply.ply}" aria-label="${move}${CLASS_MARKS[verdict]}, ${CLASS_WORDS[verdict]}">${move}${mark}</button></td>`; // prettier-ignore
+    };
     const html = rows
       .map(
         (row) => `<tr><th scope="row">${row.number}.</th>${cell(row.white)}${cell(row.black)}</tr>`,
@@ -145,6 +156,7 @@ export class PageView {
     else if (outcome !== undefined) summary = 'the game is over';
     else if (top !== undefined)
       summary = `depth ${top.depth}${top.seldepth ? `/${top.seldepth}` : ''} · ${formatCount(top.nodes ?? 0)} nodes · ${formatCount(top.nps ?? 0)}/s`; // prettier-ignore
+    else if (state.review?.phase === 'running') summary = 'waiting: the review is using the engine';
     else summary = search !== undefined ? 'searching…' : '';
     setText($('search-summary'), summary);
     const side = search?.sideToMove ?? state.game.positions[state.viewPly].sideToMove;
@@ -156,11 +168,16 @@ export class PageView {
       .join('');
     const list = $('lines');
     if (list.innerHTML !== html) list.innerHTML = html;
+    const reviewed = state.review === undefined ? undefined : reviewedPositions(state.review)[state.viewPly]; // prettier-ignore
     // At the end of the game the bar shows the result; without analysis it shows nothing.
     if (outcome !== undefined) this.setBar(resultBar(outcome.result), false);
     else if (top?.score) {
       const score = whiteScore(top.score, side);
-      this.setBar({ share: barShare(score), label: `evaluation ${formatScore(score)}` }, false);
+      this.setBar({ share: barShare(score, state.game.variant), label: `evaluation ${formatScore(score)}` }, false);
+    } else if (reviewed !== undefined) {
+      // Without live lines, the review's score of the shown position.
+      const share = expectedScore(reviewed.whiteScore, state.game.variant);
+      this.setBar({ share, label: `review: ${formatWhiteScore(reviewed.whiteScore)}` }, false);
     } else if (!state.analyse) this.setBar({ share: 0.5, label: 'no evaluation: analysis is off' }, true); // prettier-ignore
     $('eval-bar').classList.toggle('flipped', state.flipped);
   }

@@ -1,39 +1,19 @@
 /**
- * The page's game review view: progress with a Cancel button while the review runs, then
+ * The page's game review panel: progress with a Cancel button while the review runs, then
  * the evaluation graph over the plies (SVG: White's expected score from the bottom, 0 %,
- * to the top, 100 %; a click picks the nearest ply), the marked moves as dots on it and as
- * a list of buttons, and a summary per side. The graph has a text alternative and every
- * point that matters is a button in the list, so it all works by keyboard and screen
- * reader; the view has no animation.
- *
- * How to wire it into the page (it owns nothing of the page's state):
- * - `const view = new ReviewView(container, { onSelectPly, onCancel })`: `onSelectPly(p)`
- *   shows position p (0 = the start, p = after p moves) as a click in the move list does;
- *   `onCancel()` aborts the AbortController given to the review.
- * - Review button: `view.start(game.moves.length + 1, game.variant)`, then
- *   `reviewGame({ variant, fen: game.startFen, moves: game.moves.map((m) => m.text) },
- *   new PageEvaluator(transport), { nodes: DEFAULT_REVIEW_NODES, signal,
- *   onProgress: (p) => view.progress(p) })` (analyse/review.ts, review-engine.ts,
- *   analyse/settings.ts); on success `view.finish(review)`, else `view.stopped(message)`.
- *   The transport needs `send`, `listen` and `nextSearchId` (review-engine.ts). While the
- *   review runs the page must start no search of its own (a new `go` stops the one under
- *   way on the server), so play and live analysis wait, or the review is cancelled first.
- * - On every render: `view.setCurrentPly(state.viewPly)`, and the board's hint arrow from
- *   `betterMoveArrow(review, state.viewPly, game.positions[state.viewPly])`: the better
- *   move where the move played from the shown position was marked. A marked move's button
- *   in the list shows that position (the one the move was played from), so its arrow shows.
- * - Export: `annotatePdnText(gameToPdn(...), review, annotator)` (analyse/annotated-pdn.ts)
- *   gives the annotated PDN to download.
- * - A new game, a take-back or a loaded PDN makes the review stale: `view.clear()`.
+ * to the top, 100 %; a click picks the nearest ply, a click on a mark the position its move
+ * was played from, where the board shows the better move), the marked moves as dots on it
+ * and as a list of buttons, and a summary per side. The graph has a text alternative and
+ * every point that matters is a button in the list, so it all works by keyboard and screen
+ * reader; the view has no animation. It owns nothing of the page's state: review-panel.ts
+ * draws the state's review into it and turns its callbacks into the controller's actions.
  */
-import { classCounts, formatCounts } from '../../analyse/annotated-pdn.js';
-import { CLASS_MARKS, type MoveClass } from '../../analyse/classify.js';
-import type { GameReview, MoveReview, PositionReview, ReviewProgress } from '../../analyse/review.js'; // prettier-ignore
-import { expectedScore, formatWhiteScore } from '../../analyse/score.js';
-import { parseMove } from '../../core/notation.js';
-import type { Position } from '../../core/position.js';
-import { moveFrom } from '../../core/movegen.js';
-import { WHITE, type VariantName } from '../../core/variant.js';
+import { classCounts, formatCounts } from '../../../analyse/annotated-pdn.js';
+import type { MoveClass } from '../../../analyse/classify.js';
+import type { GameReview, MoveReview, PositionReview, ReviewProgress } from '../../../analyse/review.js'; // prettier-ignore
+import { expectedScore, formatWhiteScore } from '../../../analyse/score.js';
+import type { VariantName } from '../../../core/variant.js';
+import { CLASS_WORDS, moveLabel } from '../review.js';
 
 /** What the view calls back: the page's navigation and the review's cancel. */
 export interface ReviewViewOptions {
@@ -41,13 +21,6 @@ export interface ReviewViewOptions {
   readonly onSelectPly: (ply: number) => void;
   /** The person asked to stop the review under way. */
   readonly onCancel: () => void;
-}
-
-/** The arrow of a better move on the board: its start and landing squares. */
-export interface MoveArrow {
-  readonly from: number;
-  readonly path: readonly number[];
-  readonly classification: MoveClass;
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -61,39 +34,6 @@ const MARK_COLOURS: Readonly<Record<Exclude<MoveClass, 'good'>, string>> = {
   mistake: '#b35900',
   blunder: '#b3261e',
 };
-const CLASS_WORDS: Readonly<Record<MoveClass, string>> = {
-  good: '',
-  inaccuracy: 'inaccuracy',
-  mistake: 'mistake',
-  blunder: 'blunder',
-};
-
-/**
- * The better move for the move played from position `ply`, as an arrow on `position` (that
- * position, as the page keeps it); undefined when that move was not marked.
- */
-export function betterMoveArrow(
-  review: GameReview,
-  ply: number,
-  position: Position,
-): MoveArrow | undefined {
-  const move = review.moves[ply];
-  if (move?.better === undefined) return undefined;
-  const parsed = parseMove(position, move.better.move);
-  if (!parsed.ok) return undefined;
-  return {
-    from: moveFrom(parsed.value.move),
-    path: [...parsed.value.path],
-    classification: move.classification,
-  };
-}
-
-/** "12. c3-d4??" or "12... f6-g5?!": a move as the list shows it. */
-export function moveLabel(review: GameReview, move: MoveReview): string {
-  const first = review.positions[0]?.sideToMove ?? WHITE;
-  const number = Math.floor((move.index + (first === WHITE ? 0 : 1)) / 2) + 1;
-  return `${number}${move.color === WHITE ? '.' : '...'} ${move.text}${CLASS_MARKS[move.classification]}`; // prettier-ignore
-}
 
 /** The sentence a screen reader hears for the graph. */
 export function graphDescription(review: GameReview): string {
@@ -318,9 +258,18 @@ export class ReviewView {
     this.markCurrent();
   }
 
-  /** A click on the graph picks the nearest ply that has been reviewed. */
+  /**
+   * A click on a mark picks the position its move was played from (where the board shows
+   * the better move); elsewhere on the graph, the nearest ply that has been reviewed.
+   */
   private clickGraph(event: MouseEvent): void {
     if (this.total === 0) return;
+    const mark = (event.target as Element | null)?.closest?.('.review-mark');
+    const marked = mark?.getAttribute('data-ply');
+    if (marked !== null && marked !== undefined) {
+      this.options.onSelectPly(Number(marked));
+      return;
+    }
     const box = this.graph.getBoundingClientRect();
     if (box.width === 0) return;
     const x = ((event.clientX - box.left) / box.width) * WIDTH;
@@ -330,7 +279,7 @@ export class ReviewView {
   }
 }
 
+/** The review's budget (its counts are in the status line above). */
 function summaryText(review: GameReview): string {
-  const [white, black] = classCounts(review);
-  return `White: ${formatCounts(white)}. Black: ${formatCounts(black)}. Each position searched to ${review.nodes} nodes.`; // prettier-ignore
+  return `Each position searched to ${review.nodes.toLocaleString('en-US')} nodes.`;
 }
