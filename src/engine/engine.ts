@@ -3,7 +3,6 @@
  * options, the transposition table and the pool of search threads. `go` resolves with the
  * best move and reports progress as typed events; nothing here formats protocol text.
  */
-import { existsSync } from 'node:fs';
 import { formatLine, legalMoves, parseMove, type LegalMove } from '../core/notation.js';
 import { Game } from '../core/game.js';
 import { Position } from '../core/position.js';
@@ -27,7 +26,7 @@ import {
 } from './options.js';
 import { BENCH_DEPTH } from '../search/bench.js';
 import type { SearchTask } from './search-worker.js';
-import { loadTables } from '../egdb/load.js';
+import { loadEndgameFolder } from './endgame-folder.js';
 import type { EndgameTables, TableData } from '../egdb/tables.js';
 import { describeCode } from '../egdb/value.js';
 import { bestMoveText, pickBest, type MoveAnswer } from './best-move.js';
@@ -261,13 +260,9 @@ export class Engine {
       this.tablesGeneration++;
       return ok(undefined);
     }
-    if (!existsSync(path)) return fail('egdb-missing', `EGDB Path: no folder ${path}`);
-    const { tables, errors } = loadTables(path, this.settings.variant);
-    if (errors.length > 0) return fail('egdb-damaged', `EGDB Path: ${errors[0]}`);
-    if (tables.maxPieces === 0) {
-      return fail('egdb-empty', `EGDB Path: no ${this.settings.variant} tables under ${path} (build them with tama egdb build)`); // prettier-ignore
-    }
-    this.egdb = tables;
+    const loaded = loadEndgameFolder(path, this.settings.variant);
+    if (!loaded.ok) return loaded;
+    this.egdb = loaded.value;
     this.tablesGeneration++;
     return ok(undefined);
   }
@@ -361,15 +356,18 @@ export class Engine {
    */
   private exclusively<T>(work: (life: TaskLife) => Promise<T>): Promise<T> {
     if (this.task) return Promise.reject(new Error('already searching'));
+    // Threads that share no memory with the engine never see the stop flag: a stop ends
+    // them at once and the task answers with what it knows, as after a stall.
+    const stopByEnding = !this.threads.sharesMemory;
     const life = new TaskLife(
       {
         stop: () => this.threads.control.stop(),
         stalled: () => {
-          this.events.error(`search stalled: no answer ${STALL_MS} ms after stop; its threads are replaced`); // prettier-ignore
+          if (!stopByEnding) this.events.error(`search stalled: no answer ${STALL_MS} ms after stop; its threads are replaced`); // prettier-ignore
           this.replacePool(this.settings.threads);
         },
       },
-      STALL_MS,
+      stopByEnding ? 0 : STALL_MS,
     );
     const done = work(life).finally(() => {
       life.finish();

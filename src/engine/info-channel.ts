@@ -2,8 +2,10 @@
  * The main search thread's channel for its info lines: each is handed to `onInfo`, the
  * latest principal line's first two moves are kept (the answer if the threads stall), and
  * `finished` resolves after the thread's last message, or at end() when the thread failed.
+ * The channel is the platform's own (Node's and the browser's share this API), so the
+ * engine in Web Workers uses it too.
  */
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import type { PackedMove } from '../core/movegen.js';
 import type { SearchInfo } from '../search/search.js';
 import { DONE } from './search-worker.js';
@@ -17,16 +19,20 @@ export class InfoChannel {
 
   constructor(onInfo: (info: SearchInfo) => void) {
     this.finished = new Promise<void>((resolve) => (this.resolveFinished = resolve));
-    this.channel.port1.on('message', (message: SearchInfo | typeof DONE) => {
+    this.channel.port1.addEventListener('message', (event) => {
+      const message = (event as unknown as { data: SearchInfo | typeof DONE }).data;
       if (message === DONE) return this.resolveFinished();
       if (message.multipv === 1 && message.pv.length > 0) this.latest = message.pv.slice(0, 2);
       onInfo(message);
     });
+    this.channel.port1.start();
   }
 
   /** The end the search thread writes to. */
   get port(): MessagePort {
-    return this.channel.port2;
+    // Node's type for the port; the browser's global channel gives its own, of the same API.
+    const port: unknown = this.channel.port2;
+    return port as MessagePort;
   }
 
   /** The thread failed: no more messages will come. */

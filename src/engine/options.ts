@@ -3,11 +3,11 @@
  * with its type, default and range, and its own handler that applies a checked value to
  * the engine. Names are matched without regard to case.
  */
-import { availableParallelism } from 'node:os';
 import { fail, ok, type Result } from '../core/result.js';
 import { VARIANT_NAMES, type VariantName } from '../core/variant.js';
 import { MAX_SKILL_LEVEL } from '../search/skill.js';
 import { DEFAULT_EVAL_FILE } from './eval-file.js';
+import { maxSearchThreads } from './machine.js';
 
 export type OptionDefinition =
   | { readonly name: string; readonly type: 'spin'; readonly default: number; readonly min: number; readonly max: number } // prettier-ignore
@@ -19,7 +19,7 @@ export type OptionDefinition =
 /** How a string option with no value shows (the UCI convention). */
 export const EMPTY_STRING = '<empty>';
 
-export const MAX_THREADS = Math.max(1, availableParallelism()) * 4;
+export const MAX_THREADS = maxSearchThreads();
 
 /** The values of the engine's options, as its searches read them. */
 export interface OptionValues {

@@ -3,7 +3,7 @@
  * searches (its arrays are allocated once) and re-attaches it when the engine replaces the
  * table or the control buffer.
  */
-import { threadId, type MessagePort } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import { perft as countLeaves } from '../core/perft.js';
 import { Position } from '../core/position.js';
 import { rulesFor, type VariantName } from '../core/variant.js';
@@ -50,6 +50,9 @@ export interface ReadyTask {
   readonly waitMs: number;
 }
 
+/** Tells this thread from the others in the pool's start-up count (any value unique to it). */
+const THREAD_TOKEN = Math.random();
+
 /**
  * Answers the pool's start-up call once every thread has arrived, so that each thread
  * takes exactly one and has loaded this module when the engine says it is ready.
@@ -64,7 +67,7 @@ export function ready(task: ReadyTask): number {
     if (left <= 0) break;
     Atomics.wait(arrived, 0, seen, left);
   }
-  return threadId;
+  return THREAD_TOKEN;
 }
 
 /** One subtree of a perft split over the pool (Engine.perft). */

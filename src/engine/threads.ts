@@ -28,6 +28,8 @@ const START_WAIT_MS = 5000;
 /** A pool of search threads with its control block; replaced whole when Threads changes. */
 export class SearchThreads {
   readonly control: SearchControl;
+  /** The threads see the control block and the table as the engine writes them. */
+  readonly sharesMemory = true;
   /** Settles with the number of threads that have loaded the search code. */
   readonly ready: Promise<number>;
   private readonly pool: Piscina;

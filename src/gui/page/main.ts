@@ -2,7 +2,9 @@
  * The page's entry: one state (state.ts), the controller that changes it (controller.ts),
  * the view that draws it (dom/view.ts, dom/board-view.ts), the input events
  * (dom/board-events.ts, dom/controls.ts), the game review (dom/review-panel.ts) and the
- * transport to the engine (transport.ts; here the server's WebSocket, dom/websocket.ts).
+ * transport to the engine (transport.ts): the `tama gui` server's WebSocket
+ * (dom/websocket.ts), or, in the static build (dist/web, whose page says
+ * `data-transport="worker"`), the engine in this browser's Web Workers (dom/worker-transport.ts).
  * The rules come from the core, in the browser.
  */
 import { setUpBoardEvents } from './dom/board-events.js';
@@ -10,6 +12,7 @@ import { PageController } from './controller.js';
 import { setUpControls } from './dom/controls.js';
 import { createState } from './state.js';
 import { webSocketTransport } from './dom/websocket.js';
+import { deviceSettings, workerTransport } from './dom/worker-transport.js';
 import { PageView } from './dom/view.js';
 import { ReviewPanel } from './dom/review-panel.js';
 
@@ -23,7 +26,10 @@ const redraw = () => {
   view.render(state);
   reviewPanel.render(state);
 };
-const transport = webSocketTransport(`ws://${location.host}/ws`);
+const transport =
+  document.documentElement.dataset.transport === 'worker'
+    ? workerTransport(new URL('./engine-worker.js', import.meta.url), deviceSettings())
+    : webSocketTransport(`ws://${location.host}/ws`);
 const controller = new PageController(state, transport, redraw);
 
 setUpControls(controller, redraw);

@@ -1,0 +1,156 @@
+/**
+ * The engine's search threads in a browser (replaces ../threads.ts in the web build): Web
+ * Workers running web/search-thread-worker.ts, each answering one task at a time, with the
+ * control block they share. Where the page is cross-origin isolated the control block and
+ * the table are SharedArrayBuffers, as in Node; where it is not, they are plain buffers that
+ * each task carries as a copy, so there is one thread, the stop flag cannot reach it and
+ * the engine ends the thread to stop it (`sharesMemory` false).
+ */
+import { SearchControl } from '../../search/control.js';
+import type * as worker from '../search-worker.js';
+import { MEMORY_SHARED } from './shared-memory.js';
+
+/** The worker's functions by the name a request runs them under. */
+interface WorkerFunctions {
+  readonly default: typeof worker.default;
+  readonly perft: typeof worker.perft;
+}
+type TaskName = keyof WorkerFunctions;
+type TaskOf<K extends TaskName> = Parameters<WorkerFunctions[K]>[0];
+type AnswerOf<K extends TaskName> = ReturnType<WorkerFunctions[K]>;
+
+/** A task sent to a search thread. */
+export interface ThreadRequest {
+  readonly id: number;
+  readonly name: TaskName;
+  readonly task: unknown;
+}
+
+/** What a search thread says: that it has loaded, or how a task ended. */
+export type ThreadAnswer =
+  | { readonly loaded: true }
+  | { readonly id: number; readonly ok: true; readonly value: unknown }
+  | { readonly id: number; readonly ok: false; readonly message: string };
+
+/** The script the search threads run, beside the engine's own worker script. */
+export const SEARCH_WORKER_FILE = new URL('./search-thread.js', import.meta.url).href;
+
+interface Waiting {
+  readonly request: ThreadRequest;
+  readonly port: MessagePort | undefined;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: Error) => void;
+}
+
+interface Thread {
+  readonly worker: Worker;
+  /** The task it runs, if any. */
+  running: Waiting | undefined;
+  /** The last table generation it received (a copy is sent only when it changes). */
+  ttGeneration: number;
+}
+
+/** A set of search threads with their control block; replaced whole when Threads changes. */
+export class SearchThreads {
+  readonly control: SearchControl;
+  readonly sharesMemory = MEMORY_SHARED;
+  /** Settles with the number of threads that have loaded the search code. */
+  readonly ready: Promise<number>;
+  private readonly pool: Thread[] = [];
+  private readonly queue: Waiting[] = [];
+  private nextId = 0;
+  private ended = false;
+
+  constructor(
+    private readonly workerFile: string,
+    readonly threads: number,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.control = SearchControl.create(threads);
+    const loaded: Promise<boolean>[] = [];
+    for (let index = 0; index < threads; index++) loaded.push(this.startThread());
+    this.ready = Promise.all(loaded).then((answers) => answers.filter(Boolean).length);
+  }
+
+  /** Runs the worker's function `name` on `task` in a free thread. */
+  run<K extends TaskName>(name: K, task: TaskOf<K>, port?: MessagePort): Promise<AnswerOf<K>> {
+    if (this.ended) return Promise.reject(new Error('the search threads have ended'));
+    return new Promise<unknown>((resolve, reject) => {
+      this.queue.push({ request: { id: this.nextId++, name, task }, port, resolve, reject });
+      this.dispatch();
+    }) as Promise<AnswerOf<K>>;
+  }
+
+  /** Ends the threads; tasks still running or waiting fail. */
+  destroy(): Promise<void> {
+    this.ended = true;
+    const error = new Error('the search threads have ended');
+    for (const waiting of this.queue.splice(0)) waiting.reject(error);
+    for (const thread of this.pool) {
+      thread.worker.terminate();
+      thread.running?.reject(error);
+      thread.running = undefined;
+    }
+    return Promise.resolve();
+  }
+
+  /** A new thread in the pool; resolves with whether it loaded. */
+  private startThread(): Promise<boolean> {
+    const worker = new Worker(this.workerFile, { type: 'module', name: 'tama search' });
+    const thread: Thread = { worker, running: undefined, ttGeneration: -1 };
+    this.pool.push(thread);
+    return new Promise<boolean>((resolveLoaded) => {
+      worker.addEventListener('message', (event: MessageEvent<ThreadAnswer>) => {
+        const answer = event.data;
+        if ('loaded' in answer) return resolveLoaded(true);
+        const running = thread.running;
+        if (running === undefined || running.request.id !== answer.id) return;
+        thread.running = undefined;
+        if (answer.ok) running.resolve(answer.value);
+        else running.reject(new Error(answer.message));
+        this.dispatch();
+      });
+      worker.addEventListener('error', (event) => {
+        event.preventDefault();
+        resolveLoaded(false);
+        this.replace(thread, new Error(event.message || 'the search thread failed'));
+      });
+    });
+  }
+
+  /** A thread that failed: its task fails, and a new thread takes its place. */
+  private replace(thread: Thread, error: Error): void {
+    thread.worker.terminate();
+    const index = this.pool.indexOf(thread);
+    if (index >= 0) this.pool.splice(index, 1);
+    thread.running?.reject(error);
+    thread.running = undefined;
+    this.onError(error);
+    if (!this.ended) void this.startThread().then(() => this.dispatch());
+  }
+
+  /** Hands waiting tasks to idle threads. */
+  private dispatch(): void {
+    for (const thread of this.pool) {
+      if (this.queue.length === 0) return;
+      if (thread.running !== undefined) continue;
+      const waiting = this.queue.shift() as Waiting;
+      thread.running = waiting;
+      thread.worker.postMessage(this.forThread(thread, waiting.request), waiting.port ? [waiting.port] : []); // prettier-ignore
+    }
+  }
+
+  /**
+   * The request as `thread` needs it: without shared memory a table the thread already
+   * holds a copy of is not copied again (the thread keeps its own between searches).
+   */
+  private forThread(thread: Thread, request: ThreadRequest): ThreadRequest {
+    const task = request.task as { ttGeneration?: number };
+    if (this.sharesMemory || task.ttGeneration === undefined) return request;
+    if (task.ttGeneration === thread.ttGeneration) {
+      return { ...request, task: { ...task, ttBuffer: new ArrayBuffer(0) } };
+    }
+    thread.ttGeneration = task.ttGeneration;
+    return request;
+  }
+}
