@@ -1,0 +1,103 @@
+/**
+ * The static build (dist/web, `npm run build:web`) in a real headless Chromium, served by
+ * a plain static file server: no Node process behind the page, the engine runs in its Web
+ * Workers. Without COOP/COEP the page says it has one thread without shared memory, stops
+ * an infinite analysis (by ending its search thread) and plays a whole game engine against
+ * engine, every move legal and the result the rules
+ * core's; with them it is cross-origin isolated, says it has two threads and answers a move.
+ */
+import { fileURLToPath } from 'node:url';
+import chromium from '@sparticuz/chromium';
+import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Game } from '../../src/gui/page/game.js';
+import { serveFolder, type StaticServer } from './static-server.js';
+
+const WEB = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+/** Flags of the package that would decide isolation for the page (see isolation.test.ts). */
+const ISOLATING_FLAGS = /^--(single-process|disable-site-isolation-trials|disable-web-security|enable-features=SharedArrayBuffer|disable-features=)/; // prettier-ignore
+
+let browser: Browser;
+const servers: StaticServer[] = [];
+
+beforeAll(async () => {
+  browser = await playwright.launch({
+    executablePath: await chromium.executablePath(),
+    args: chromium.args.filter((flag) => !ISOLATING_FLAGS.test(flag)),
+    headless: true,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(servers.map((server) => server.close()));
+});
+
+/** Opens dist/web from a new static server; collects the page's errors and failed loads. */
+async function openStatic(
+  isolated: boolean,
+): Promise<{ page: Page; server: StaticServer; errors: string[] }> {
+  const server = await serveFolder(WEB, isolated);
+  servers.push(server);
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('requestfailed', (request) => errors.push(`failed: ${request.url()}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('websocket', (socket) => errors.push(`websocket: ${socket.url()}`));
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-engine=ready]', { state: 'attached', timeout: 30_000 });
+  return { page, server, errors };
+}
+
+/** Whether the page is cross-origin isolated, and whether it has shared memory. */
+const isolation = (page: Page) =>
+  page.evaluate(() => [(globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated, typeof SharedArrayBuffer]); // prettier-ignore
+const plies = (page: Page) => page.locator('#moves button[data-ply]');
+
+describe('the static build in Chromium', () => {
+  it('without COOP/COEP: one thread, and a whole game engine against engine', async () => {
+    const { page, server, errors } = await openStatic(false);
+    expect(await isolation(page)).toEqual([false, 'undefined']);
+    const status = await page.locator('#engine-status').textContent();
+    expect(status).toMatch(/^Tama .* in this browser \(1 thread, \d+ MiB hash; not cross-origin isolated/); // prettier-ignore
+    // An infinite analysis, then stopped: without shared memory the stop ends the search
+    // thread, and the bestmove it owes must come, or the game below could not start.
+    await page.check('#analyse');
+    await page.locator('#lines li').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await page.uncheck('#analyse');
+    await page.selectOption('#clock-control', '');
+    await page.selectOption('#level', '3');
+    await page.selectOption('#mode', 'engines');
+    await page.locator('#result:not(:empty)').waitFor({ state: 'attached', timeout: 150_000 });
+    const moves = (await plies(page).allTextContents()).map((text) => text.trim());
+    expect(moves.length).toBeGreaterThan(10);
+    // Every move legal, and the result the one the rules core gives.
+    const game = Game.fresh('armenian');
+    for (const move of moves) expect(game.playText(move)).toMatchObject({ ok: true });
+    const outcome = game.outcome();
+    expect(outcome).toBeDefined();
+    const score = outcome!.result === 'white' ? '2-0' : outcome!.result === 'black' ? '0-2' : '1-1'; // prettier-ignore
+    expect(await page.locator('#result').textContent()).toBe(`${score} · ${outcome!.reason}`);
+    // The page, the two workers and the weights came from the static server; nothing else.
+    expect(server.requests).toEqual(expect.arrayContaining(['/', '/page.js', '/engine-worker.js', '/search-thread.js', '/eval-weights.json'])); // prettier-ignore
+    expect(errors).toEqual([]);
+  });
+
+  it('with COOP/COEP: cross-origin isolated, two threads, and the engine answers', async () => {
+    const { page, errors } = await openStatic(true);
+    expect(await isolation(page)).toEqual([true, 'function']);
+    const status = await page.locator('#engine-status').textContent();
+    expect(status).toMatch(/^Tama .* in this browser \(2 threads, \d+ MiB hash; cross-origin isolated\)/); // prettier-ignore
+    await page.selectOption('#clock-control', '');
+    await page.selectOption('#mode', 'black');
+    await page.locator('#moves button[data-ply="1"]').waitFor({ state: 'attached', timeout: 60_000 }); // prettier-ignore
+    const first = (await plies(page).first().textContent())!.trim();
+    expect(Game.fresh('armenian').playText(first)).toMatchObject({ ok: true });
+    // The engine's worker and its two search threads.
+    expect(page.workers().map((worker) => worker.url().replace(/^.*\//, '')).sort()).toEqual(['engine-worker.js', 'search-thread.js', 'search-thread.js']); // prettier-ignore
+    expect(errors).toEqual([]);
+  });
+});
