@@ -5,6 +5,7 @@
  * an infinite analysis (by ending its search thread) and plays a whole game engine against
  * engine, every move legal and the result the rules
  * core's; with them it is cross-origin isolated, says it has two threads and answers a move.
+ * The engine worker alone speaks the protocol's lines, refusing what it cannot do there.
  */
 import { fileURLToPath } from 'node:url';
 import chromium from '@sparticuz/chromium';
@@ -98,6 +99,43 @@ describe('the static build in Chromium', () => {
     expect(Game.fresh('armenian').playText(first)).toMatchObject({ ok: true });
     // The engine's worker and its two search threads.
     expect(page.workers().map((worker) => worker.url().replace(/^.*\//, '')).sort()).toEqual(['engine-worker.js', 'search-thread.js', 'search-thread.js']); // prettier-ignore
+    expect(errors).toEqual([]);
+  });
+
+  it('speaks the protocol in its worker: lines in, lines out', async () => {
+    const { page, errors } = await openStatic(false);
+    const input = [
+      'uci',
+      'setoption name Threads value 2',
+      'setoption name EvalFile value data/eval-weights.json',
+      'setoption name EvalFile value other.json',
+      'setoption name EGDB Path value /tables',
+      'go depth x',
+      'isready',
+      'position startpos',
+      'go depth 3',
+    ];
+    // Runs in the page: the engine worker on its own, its output lines until the bestmove.
+    const lines = await page.evaluate<string[]>(`new Promise((resolve) => {
+      const worker = new Worker('./engine-worker.js', { type: 'module' });
+      const output = [];
+      worker.onmessage = (event) => {
+        output.push(event.data);
+        if (event.data.startsWith('bestmove')) resolve(output);
+      };
+      for (const line of ${JSON.stringify(input)}) worker.postMessage(line);
+    })`);
+    expect(lines).toContain('uciok');
+    expect(lines).toContain('option name Threads type spin default 1 min 1 max 1');
+    const errorLines = lines.filter((line) => line.startsWith('info string error'));
+    expect(errorLines).toHaveLength(4);
+    expect(errorLines[0]).toMatch(/Threads must be from 1 to 1/);
+    expect(errorLines[1]).toMatch(/EvalFile 'other.json'.*offers only data\/eval-weights.json/);
+    expect(errorLines[2]).toMatch(/EGDB Path: no folder \/tables/);
+    expect(lines.indexOf('readyok')).toBeGreaterThan(lines.indexOf('uciok'));
+    expect(lines.some((line) => /^info depth 3 .* pv /.test(line))).toBe(true);
+    const best = lines[lines.length - 1].split(' ')[1];
+    expect(Game.fresh('armenian').playText(best)).toMatchObject({ ok: true });
     expect(errors).toEqual([]);
   });
 });
