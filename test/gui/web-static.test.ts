@@ -3,8 +3,8 @@
  * a plain static file server: no Node process behind the page, the engine runs in its Web
  * Workers. Without COOP/COEP the page says it has one thread without shared memory, stops
  * an infinite analysis (by ending its search thread) and plays a whole game engine against
- * engine, every move legal and the result the rules
- * core's; with them it is cross-origin isolated, says it has two threads and answers a move.
+ * engine, every move legal and the result the rules core's; with them it is cross-origin
+ * isolated, says it has two threads and answers a move.
  * The engine worker alone speaks the protocol's lines, refusing what it cannot do there.
  */
 import { fileURLToPath } from 'node:url';
