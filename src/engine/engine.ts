@@ -398,10 +398,15 @@ export class Engine {
       if (reportInfo) this.events.info({ ...message, pv: formatLine(position, message.pv) });
     });
     const tasks = this.startThreads(game, plan, startTime, info, life);
-    const ticker = this.startProgressTicker(position, startTime);
+    // Progress is read from the shared counters: threads that share no memory have none.
+    const ticker = threads.sharesMemory ? this.startProgressTicker(position, startTime) : undefined;
+    // Without shared memory the threads' counters are not seen here: their answers count.
+    let answeredNodes = 0;
     const answered = Promise.all([Promise.all(tasks), info.finished]).then(([results]) => {
+      for (const result of results) answeredNodes += result?.nodes ?? 0;
       const main = results[0];
       if (
+        threads.sharesMemory &&
         life.state !== 'abandoned' &&
         this.events.progress !== undefined &&
         main?.interrupted === true
@@ -416,7 +421,8 @@ export class Engine {
     });
     try {
       const best = await Promise.race([answered, abandoned]);
-      return { ...best, nodes: threads.control.totalNodes(), threads: plan.threads };
+      const nodes = threads.sharesMemory ? threads.control.totalNodes() : answeredNodes;
+      return { ...best, nodes, threads: plan.threads };
     } finally {
       clearInterval(ticker);
       info.close();
