@@ -114,14 +114,15 @@ describe('the static build in Chromium', () => {
       'isready',
       'position startpos',
       'go depth 3',
+      'bench 2',
     ];
-    // Runs in the page: the engine worker on its own, its output lines until the bestmove.
+    // Runs in the page: the engine worker on its own, its output lines until the bench's end.
     const lines = await page.evaluate<string[]>(`new Promise((resolve) => {
       const worker = new Worker('./engine-worker.js', { type: 'module' });
       const output = [];
       worker.onmessage = (event) => {
         output.push(event.data);
-        if (event.data.startsWith('bestmove')) resolve(output);
+        if (event.data.startsWith('Nodes/second')) resolve(output);
       };
       for (const line of ${JSON.stringify(input)}) worker.postMessage(line);
     })`);
@@ -134,8 +135,11 @@ describe('the static build in Chromium', () => {
     expect(errorLines[2]).toMatch(/EGDB Path: no folder \/tables/);
     expect(lines.indexOf('readyok')).toBeGreaterThan(lines.indexOf('uciok'));
     expect(lines.some((line) => /^info depth 3 .* pv /.test(line))).toBe(true);
-    const best = lines[lines.length - 1].split(' ')[1];
+    const best = lines.find((line) => line.startsWith('bestmove'))!.split(' ')[1];
     expect(Game.fresh('armenian').playText(best)).toMatchObject({ ok: true });
+    // The bench counts the nodes its one thread answers with (it sees no shared counters).
+    const searched = lines.find((line) => line.startsWith('Nodes searched'));
+    expect(Number(searched?.split(':')[1])).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   });
 });
