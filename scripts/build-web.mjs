@@ -2,8 +2,11 @@
 // file server. The page's bundle is `tama gui`'s page; index.html says data-transport="worker"
 // so that it talks to the engine worker instead of a server. The engine's few Node-only
 // modules are replaced by their browser versions (src/engine/web/), and the bundles are
-// built for the browser platform, so any other Node import fails the build.
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+// built for the browser platform, so any other Node import fails the build. A web app
+// manifest and a service worker (sw.js, which stores every file of the build under the
+// build's version) make the page installable and playable offline after the first visit.
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { build } from 'esbuild';
@@ -33,13 +36,7 @@ const browserVersions = {
 
 await rm(out, { recursive: true, force: true });
 await mkdir(out, { recursive: true });
-await build({
-  entryPoints: {
-    page: join(page, 'main.ts'),
-    'engine-worker': join(root, 'src/gui/web/engine-worker.ts'),
-    'search-thread': join(root, 'src/engine/web/search-thread-worker.ts'),
-  },
-  outdir: out,
+const options = {
   bundle: true,
   format: 'esm',
   platform: 'browser',
@@ -48,13 +45,57 @@ await build({
   sourcemap: true,
   plugins: [browserVersions],
   logLevel: 'warning',
+};
+await build({
+  ...options,
+  entryPoints: {
+    page: join(page, 'main.ts'),
+    offline: join(root, 'src/gui/web/offline.ts'),
+    'engine-worker': join(root, 'src/gui/web/engine-worker.ts'),
+    'search-thread': join(root, 'src/engine/web/search-thread-worker.ts'),
+  },
+  outdir: out,
 });
 for (const file of ['page.css', 'favicon.svg']) await copyFile(join(page, file), join(out, file));
 await copyFile(join(root, 'data/eval-weights.json'), join(out, 'eval-weights.json'));
-// Relative addresses, so that the build works from any folder of any host.
+// Relative addresses, so that the build works from any folder of any host; the manifest
+// and the service worker's registration.
 const html = (await readFile(join(page, 'index.html'), 'utf8'))
   .replace('<html lang="en">', '<html lang="en" data-transport="worker">')
-  .replaceAll(/(href|src)="\/(?!\/)/g, '$1="./');
-if (!html.includes('data-transport="worker"'))
-  throw new Error('index.html: no <html lang="en"> to mark');
+  .replaceAll(/(href|src)="\/(?!\/)/g, '$1="./')
+  .replace(
+    '</head>',
+    '  <link rel="manifest" href="./manifest.webmanifest" />\n' +
+      '    <meta name="theme-color" content="#2b2620" />\n' +
+      '    <script type="module" src="./offline.js"></script>\n  </head>',
+  );
+if (!html.includes('data-transport="worker"') || !html.includes('offline.js')) {
+  throw new Error('index.html: no <html lang="en"> or </head> to mark');
+}
 await writeFile(join(out, 'index.html'), html);
+const manifest = {
+  name: 'Tama: Armenian draughts',
+  short_name: 'Tama',
+  description: 'Play Armenian and Turkish draughts against the Tama engine, in the browser.',
+  start_url: './',
+  scope: './',
+  display: 'fullscreen',
+  display_override: ['fullscreen', 'standalone'],
+  background_color: '#f4f1ea',
+  theme_color: '#2b2620',
+  icons: [{ src: './favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+};
+await writeFile(join(out, 'manifest.webmanifest'), JSON.stringify(manifest, null, 2) + '\n');
+// The service worker last: it stores every other file, under a version made from them all.
+const files = (await readdir(out)).filter((file) => !file.endsWith('.map')).sort();
+const version = createHash('sha256');
+for (const file of files) version.update(file).update(await readFile(join(out, file)));
+await build({
+  ...options,
+  entryPoints: { sw: join(root, 'src/gui/web/service-worker.ts') },
+  outdir: out,
+  define: {
+    BUILD_FILES: JSON.stringify(['./', ...files]),
+    BUILD_VERSION: JSON.stringify(version.digest('hex').slice(0, 16)),
+  },
+});

@@ -6,6 +6,7 @@
  * engine, every move legal and the result the rules core's; with them it is cross-origin
  * isolated, says it has two threads and answers a move.
  * The engine worker alone speaks the protocol's lines, refusing what it cannot do there.
+ * After a first visit the page loads and plays with the server gone and the network off.
  */
 import { fileURLToPath } from 'node:url';
 import chromium from '@sparticuz/chromium';
@@ -141,5 +142,31 @@ describe('the static build in Chromium', () => {
     const searched = lines.find((line) => line.startsWith('Nodes searched'));
     expect(Number(searched?.split(':')[1])).toBeGreaterThan(0);
     expect(errors).toEqual([]);
+  });
+
+  it('after the first visit, loads and plays with the network cut (its service worker)', async () => {
+    const server = await serveFolder(WEB, false);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-engine=ready]', { state: 'attached', timeout: 30_000 });
+    expect(await page.locator('link[rel=manifest]').getAttribute('href')).toBe('./manifest.webmanifest'); // prettier-ignore
+    // The worker has stored the build and controls the page.
+    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 }); // prettier-ignore
+    const asked = server.requests.length;
+    await server.close();
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('body[data-engine=ready]', { state: 'attached', timeout: 30_000 });
+    await page.selectOption('#clock-control', '');
+    await page.selectOption('#mode', 'black');
+    await page.locator('#moves button[data-ply="1"]').waitFor({ state: 'attached', timeout: 60_000 }); // prettier-ignore
+    const first = (await plies(page).first().textContent())!.trim();
+    expect(Game.fresh('armenian').playText(first)).toMatchObject({ ok: true });
+    expect(server.requests.length).toBe(asked);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

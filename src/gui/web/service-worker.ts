@@ -1,0 +1,63 @@
+/**
+ * The static build's service worker: on install it stores every file of the build (the
+ * list and the build's version are written in by scripts/build-web.mjs), and it answers the
+ * page's and its workers' requests for them from that store, so that after the first visit
+ * the page plays with the network off. A new build is a new store; the old one is deleted
+ * once the new worker takes over.
+ */
+declare const BUILD_FILES: readonly string[];
+declare const BUILD_VERSION: string;
+
+interface ExtendableEvent {
+  waitUntil(work: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+const scope = globalThis as unknown as {
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void; // prettier-ignore
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  registration: { scope: string };
+};
+
+const STORE = `tama-${BUILD_VERSION}`;
+
+scope.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(STORE)
+      .then((store) =>
+        store.addAll(BUILD_FILES.map((file) => new URL(file, scope.registration.scope).href)),
+      ) // prettier-ignore
+      .then(() => scope.skipWaiting()),
+  );
+});
+
+scope.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith('tama-') && name !== STORE)
+            .map((name) => caches.delete(name)),
+        ),
+      ) // prettier-ignore
+      .then(() => scope.clients.claim()),
+  );
+});
+
+scope.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== new URL(scope.registration.scope).origin) return; // prettier-ignore
+  event.respondWith(
+    caches
+      .open(STORE)
+      .then((store) => store.match(request, { ignoreSearch: true }))
+      .then((stored) => stored ?? fetch(request)),
+  );
+});
