@@ -135,7 +135,7 @@ export class Engine {
     setVariant: (variant) => this.setVariant(variant),
     loadEndgameTables: (path) => this.setEndgamePath(path),
     loadEvalFile: (path) => this.useEvalFile(path),
-    clearHash: () => new Int32Array(this.ttBuffer).fill(0),
+    clearHash: () => this.clearTable(),
   };
   /** The endgame tables of the current variant, or none. */
   private egdb: EndgameTables | undefined;
@@ -282,9 +282,18 @@ export class Engine {
     return ok(undefined);
   }
 
+  /**
+   * Empties the table. A new generation tells threads that hold a copy of it rather than
+   * share it (a browser without shared memory) to take the emptied table.
+   */
+  private clearTable(): void {
+    new Int32Array(this.ttBuffer).fill(0);
+    this.ttGeneration++;
+  }
+
   /** Forgets the table and (at the next search) the move-ordering history. */
   private clearForNewGame(): void {
-    new Int32Array(this.ttBuffer).fill(0);
+    this.clearTable();
     this.ttAge = 0;
     this.newGamePending = true;
   }

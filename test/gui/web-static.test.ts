@@ -169,4 +169,25 @@ describe('the static build in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('forgets its table at a new game, also where its thread holds a copy of it', async () => {
+    const { page, errors } = await openStatic(false);
+    const input = ['uci', 'position startpos', 'go depth 6', 'ucinewgame', 'position startpos', 'go depth 6']; // prettier-ignore
+    // Runs in the page: the engine worker's lines until the second bestmove.
+    const lines = await page.evaluate<string[]>(`new Promise((resolve) => {
+      const worker = new Worker('./engine-worker.js', { type: 'module' });
+      const output = [];
+      worker.onmessage = (event) => {
+        output.push(event.data);
+        if (output.filter((line) => line.startsWith('bestmove')).length === 2) resolve(output);
+      };
+      for (const line of ${JSON.stringify(input)}) worker.postMessage(line);
+    })`);
+    // One thread, a new game each time: the same search, node for node.
+    const nodes = lines.filter((line) => /^info depth 6 /.test(line)).map((line) => /nodes (\d+)/.exec(line)?.[1]); // prettier-ignore
+    expect(nodes).toHaveLength(2);
+    expect(Number(nodes[0])).toBeGreaterThan(0);
+    expect(nodes[1]).toBe(nodes[0]);
+    expect(errors).toEqual([]);
+  });
 });
