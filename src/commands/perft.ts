@@ -1,5 +1,6 @@
 /** `tama perft`: leaf counts with time and speed, one line per depth, or a divide. */
-import { perft, perftDivide } from '../core/perft.js';
+import { hashedPerft, perft, perftDivide } from '../core/perft.js';
+import { PerftTable } from '../core/perft-table.js';
 import { Position } from '../core/position.js';
 import type { VariantName } from '../core/variant.js';
 import { Engine } from '../engine/engine.js';
@@ -13,6 +14,8 @@ export interface PerftOptions {
   readonly json?: boolean;
   /** Count on the job queue of this PostgreSQL instead of here. */
   readonly db?: string;
+  /** MiB of subtree counts (hashed perft); without it every subtree is counted. */
+  readonly hash?: number;
 }
 
 interface DepthLine {
@@ -20,6 +23,8 @@ interface DepthLine {
   nodes: number;
   seconds: number;
   mnps: number;
+  /** Hashed perft: the share of table probes that found their count (0-1). */
+  hits?: number;
 }
 
 /** Runs the perft command, writing lines through `print`; returns the exit code. */
@@ -37,7 +42,15 @@ export async function runPerftCommand(
     return 2;
   }
   const position = parsed.value;
+  if (options.hash !== undefined && options.threads > 1) {
+    printError('error: --hash counts on one thread; leave out --threads');
+    return 2;
+  }
   if (options.db !== undefined) {
+    if (options.hash !== undefined) {
+      printError('error: --hash sizes a table here; with --db the workers count (tama worker --perft-hash MB)'); // prettier-ignore
+      return 2;
+    }
     if (options.divide) {
       printError('error: --divide counts on this machine; leave out --db');
       return 2;
@@ -64,7 +77,7 @@ export async function runPerftCommand(
       const started = performance.now();
       const divide = engine
         ? (await engine.perft(options.depth)).divide
-        : perftDivide(position, options.depth);
+        : perftDivide(position, options.depth, options.hash === undefined ? undefined : new PerftTable(options.hash)); // prettier-ignore
       const seconds = (performance.now() - started) / 1000;
       const nodes = divide.reduce((sum, entry) => sum + entry.nodes, 0);
       if (options.json) {
@@ -77,21 +90,31 @@ export async function runPerftCommand(
       return 0;
     }
     const lines: DepthLine[] = [];
-    if (!options.json) print('depth            nodes    seconds       Mnps');
+    // Each depth starts from an empty table, so that its line stands on its own.
+    const table = options.hash !== undefined && engine === undefined ? new PerftTable(options.hash) : undefined; // prettier-ignore
+    if (!options.json)
+      print(`depth            nodes    seconds       Mnps${table ? '   hits' : ''}`);
     for (let depth = 1; depth <= options.depth; depth++) {
+      table?.clear();
       const started = performance.now();
-      const nodes = engine ? (await engine.perft(depth)).nodes : perft(position, depth);
+      const nodes = engine
+        ? (await engine.perft(depth)).nodes
+        : table
+          ? hashedPerft(position, depth, table)
+          : perft(position, depth);
       const seconds = (performance.now() - started) / 1000;
-      const line = { depth, nodes, seconds, mnps: seconds > 0 ? nodes / seconds / 1e6 : 0 };
+      const line: DepthLine = { depth, nodes, seconds, mnps: seconds > 0 ? nodes / seconds / 1e6 : 0 }; // prettier-ignore
+      if (table) line.hits = table.probes > 0 ? table.hits / table.probes : 0;
       lines.push(line);
       if (!options.json) {
+        const hits = line.hits === undefined ? '' : `${(line.hits * 100).toFixed(1).padStart(6)}%`;
         print(
-          `${String(depth).padStart(5)} ${String(nodes).padStart(16)} ${seconds.toFixed(3).padStart(10)} ${line.mnps.toFixed(1).padStart(10)}`,
+          `${String(depth).padStart(5)} ${String(nodes).padStart(16)} ${seconds.toFixed(3).padStart(10)} ${line.mnps.toFixed(1).padStart(10)}${hits}`,
         );
       }
     }
     if (options.json) {
-      print(JSON.stringify({ fen: position.toString(), variant: options.variant, threads: options.threads, results: lines })); // prettier-ignore
+      print(JSON.stringify({ fen: position.toString(), variant: options.variant, threads: options.threads, hash: options.hash, results: lines })); // prettier-ignore
     }
     return 0;
   } finally {
