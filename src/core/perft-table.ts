@@ -2,9 +2,11 @@
  * The table of hashed perft: subtree counts keyed by position and remaining depth, so that
  * a position reached by several move orders is counted once.
  *
- * An entry holds the position itself, not only its key, so a probe can never take one
- * position's count for another's: the 64-bit Zobrist key picks the bucket, and a hit needs
- * every piece, the side to move, the variant and the depth to be equal.
+ * An entry holds the position itself, not a key of it, so a probe can never take one
+ * position's count for another's: a hit needs every piece, the side to move, the variant
+ * and the depth to be equal. A position and its mirror image (files a-h reversed) have the
+ * same counts, as the rules of both variants are symmetric, so both are stored as the one of
+ * the two whose sets come first; a 32-bit hash of those words picks the bucket.
  *
  * ```
  * entry (9 int32 words)                        bucket: 2 entries, 18 words
@@ -24,8 +26,6 @@ import {
   BLACK_KINGS_LO,
   BLACK_MEN_HI,
   BLACK_MEN_LO,
-  KEY_HI,
-  KEY_LO,
   SIDE,
   WHITE_KINGS_HI,
   WHITE_KINGS_LO,
@@ -53,6 +53,8 @@ export class PerftTable {
   readonly buckets: number;
   /** The variant of the positions being counted (0 Armenian, 1 Turkish): part of the tag. */
   variant = 0;
+  /** The position being probed or stored, in canonical form (entry words 0-6). */
+  private readonly key = new Int32Array(TAG + 1);
   /** Probes since the last resetStats (hashedPerft counts every node it looks up). */
   probes = 0;
   /** Probes that found their count. */
@@ -93,34 +95,58 @@ export class PerftTable {
     return used;
   }
 
-  /** The first word of the bucket of `state` at `depth`. */
-  private bucketOf(state: Int32Array, depth: number): number {
-    // The low key half, salted by depth, scaled to the bucket count (multiply, not modulo).
-    const mixed = (state[KEY_LO] ^ Math.imul(depth + state[KEY_HI], 0x9e3779b1)) >>> 0;
-    return Math.floor((mixed * this.buckets) / TWO_TO_32) * BUCKET_WORDS;
+  /**
+   * Puts `state`'s position in canonical form into `this.key`: its sets or those of its
+   * mirror image (files a-h reversed, which the rules of both variants respect), whichever
+   * come first; then returns the first word of its bucket at `depth`.
+   */
+  private canonical(state: Int32Array, depth: number): number {
+    const key = this.key;
+    const whiteLo = state[WHITE_MEN_LO] | state[WHITE_KINGS_LO];
+    const whiteHi = state[WHITE_MEN_HI] | state[WHITE_KINGS_HI];
+    key[0] = whiteLo | state[BLACK_MEN_LO] | state[BLACK_KINGS_LO];
+    key[1] = whiteHi | state[BLACK_MEN_HI] | state[BLACK_KINGS_HI];
+    key[2] = whiteLo;
+    key[3] = whiteHi;
+    key[4] = state[WHITE_KINGS_LO] | state[BLACK_KINGS_LO];
+    key[5] = state[WHITE_KINGS_HI] | state[BLACK_KINGS_HI];
+    key[6] = depth * 4 + this.variant * 2 + state[SIDE];
+    let mirrorFirst = 0;
+    for (let k = 0; k < 6; k++) {
+      const mirrored = mirrorFiles(key[k]);
+      if (mirrored !== key[k]) {
+        mirrorFirst = mirrored >>> 0 < key[k] >>> 0 ? 1 : 0;
+        break;
+      }
+    }
+    if (mirrorFirst === 1) for (let k = 0; k < 6; k++) key[k] = mirrorFiles(key[k]);
+    // A 32-bit mix of the seven words, scaled to the bucket count (multiply, not modulo).
+    let hash = 0x2545f491;
+    for (let k = 0; k < 7; k++) {
+      hash = Math.imul(hash ^ key[k], 0xcc9e2d51);
+      hash = Math.imul(hash ^ (hash >>> 15), 0x1b873593);
+    }
+    hash ^= hash >>> 16;
+    hash = Math.imul(hash, 0x85ebca6b);
+    hash ^= hash >>> 13;
+    return Math.floor(((hash >>> 0) * this.buckets) / TWO_TO_32) * BUCKET_WORDS;
   }
 
   /** The stored count of `state`'s subtree `depth` plies deep, or -1 when it is not there. */
   probe(state: Int32Array, depth: number): number {
     this.probes++;
     const words = this.words;
-    const tag = depth * 4 + this.variant * 2 + state[SIDE];
-    const whiteLo = state[WHITE_MEN_LO] | state[WHITE_KINGS_LO];
-    const whiteHi = state[WHITE_MEN_HI] | state[WHITE_KINGS_HI];
-    const occupiedLo = whiteLo | state[BLACK_MEN_LO] | state[BLACK_KINGS_LO];
-    const occupiedHi = whiteHi | state[BLACK_MEN_HI] | state[BLACK_KINGS_HI];
-    const kingsLo = state[WHITE_KINGS_LO] | state[BLACK_KINGS_LO];
-    const kingsHi = state[WHITE_KINGS_HI] | state[BLACK_KINGS_HI];
-    const bucket = this.bucketOf(state, depth);
+    const bucket = this.canonical(state, depth);
+    const key = this.key;
     for (let at = bucket; at < bucket + BUCKET_WORDS; at += ENTRY_WORDS) {
       if (
-        words[at + TAG] === tag &&
-        words[at] === occupiedLo &&
-        words[at + 1] === occupiedHi &&
-        words[at + 2] === whiteLo &&
-        words[at + 3] === whiteHi &&
-        words[at + 4] === kingsLo &&
-        words[at + 5] === kingsHi
+        words[at + TAG] === key[6] &&
+        words[at] === key[0] &&
+        words[at + 1] === key[1] &&
+        words[at + 2] === key[2] &&
+        words[at + 3] === key[3] &&
+        words[at + 4] === key[4] &&
+        words[at + 5] === key[5]
       ) {
         this.hits++;
         return (words[at + COUNT_HI] >>> 0) * TWO_TO_32 + (words[at + COUNT_LO] >>> 0);
@@ -132,7 +158,8 @@ export class PerftTable {
   /** Stores the count of `state`'s subtree `depth` plies deep (the deeper one keeps slot 0). */
   store(state: Int32Array, depth: number, count: number): void {
     const words = this.words;
-    const bucket = this.bucketOf(state, depth);
+    const bucket = this.canonical(state, depth);
+    const key = this.key;
     let at = bucket;
     const first = words[bucket + TAG];
     if (first !== 0 && depth < first >>> 2) {
@@ -141,16 +168,15 @@ export class PerftTable {
       // The shallower (or equal) entry moves to the second slot rather than vanish.
       for (let k = 0; k < ENTRY_WORDS; k++) words[bucket + ENTRY_WORDS + k] = words[bucket + k];
     }
-    const whiteLo = state[WHITE_MEN_LO] | state[WHITE_KINGS_LO];
-    const whiteHi = state[WHITE_MEN_HI] | state[WHITE_KINGS_HI];
-    words[at] = whiteLo | state[BLACK_MEN_LO] | state[BLACK_KINGS_LO];
-    words[at + 1] = whiteHi | state[BLACK_MEN_HI] | state[BLACK_KINGS_HI];
-    words[at + 2] = whiteLo;
-    words[at + 3] = whiteHi;
-    words[at + 4] = state[WHITE_KINGS_LO] | state[BLACK_KINGS_LO];
-    words[at + 5] = state[WHITE_KINGS_HI] | state[BLACK_KINGS_HI];
-    words[at + TAG] = depth * 4 + this.variant * 2 + state[SIDE];
+    for (let k = 0; k <= TAG; k++) words[at + k] = key[k];
     words[at + COUNT_LO] = (count % TWO_TO_32) | 0;
     words[at + COUNT_HI] = Math.floor(count / TWO_TO_32) | 0;
   }
+}
+
+/** A word of a square set with each rank's files reversed (a <-> h): one byte each. */
+function mirrorFiles(word: number): number {
+  word = ((word >>> 1) & 0x55555555) | ((word & 0x55555555) << 1);
+  word = ((word >>> 2) & 0x33333333) | ((word & 0x33333333) << 2);
+  return ((word >>> 4) & 0x0f0f0f0f) | ((word & 0x0f0f0f0f) << 4);
 }

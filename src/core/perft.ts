@@ -19,7 +19,6 @@ import { legalMoves } from './notation.js';
 import type { PerftTable } from './perft-table.js';
 import type { Position } from './position.js';
 import {
-  applyMove,
   applyMoveToSets,
   kingsHiWord,
   kingsLoWord,
@@ -239,10 +238,9 @@ function hashedFrom(
         hashedStopped = true;
         break;
       }
-      // The whole state, key included: the child's key picks its bucket.
-      for (let k = 0; k < STATE_SIZE; k++) child[k] = state[k];
+      for (let k = 0; k <= SIDE; k++) child[k] = state[k];
       const move = moves[i];
-      applyMove(rules, child, moveFrom(move), moveTo(move), list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
+      applyMoveToSets(rules, child, moveFrom(move), moveTo(move), list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
       nodes +=
         depth - 1 >= minDepth
           ? hashedFrom(rules, ply + 1, depth - 1, table, minDepth, stop)
