@@ -98,6 +98,27 @@ describe('tama perft', () => {
     for (const r of json.results) expect(r.hits).toBeGreaterThanOrEqual(0);
   });
 
+  it('counts the same with --hash on two threads, depth by depth and divided', async () => {
+    const json = JSON.parse(
+      await tamaOut('perft', '6', '--threads', '2', '--hash', '2', '--json'),
+    ) as {
+      results: { nodes: number; hits: number }[];
+    };
+    expect(json.results.map((r) => r.nodes)).toEqual([22, 484, 12174, 268670, 6280482, 135963566]); // prettier-ignore
+    expect(json.results[5].hits).toBeGreaterThan(0);
+    const fen = 'W:Wa3,b3,c3,d4,e3,Kh1:Bb6,c6,e5,f7,g7,Ka8';
+    const p = Position.parse(fen, 'turkish');
+    if (!p.ok) throw new Error(p.error.message);
+    const divided = JSON.parse(await tamaOut('perft', '6', '--fen', fen, '--variant', 'turkish', '--threads', '2', '--hash', '1', '--divide', '--json')) as { nodes: number; divide: { move: string; nodes: number }[] }; // prettier-ignore
+    expect(divided.nodes).toBe(perft(p.value, 6));
+    for (const entry of divided.divide) {
+      const root = legalMoves(p.value).find((m) => m.text === entry.move);
+      const child = p.value.clone();
+      if (root) child.play(root.move, root.capturedLo, root.capturedHi);
+      expect(entry.nodes, entry.move).toBe(perft(child, 5));
+    }
+  });
+
   it('refuses a --hash out of range with exit code 2', async () => {
     for (const size of ['0', '8193', 'big']) {
       await expect(

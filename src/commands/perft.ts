@@ -42,10 +42,6 @@ export async function runPerftCommand(
     return 2;
   }
   const position = parsed.value;
-  if (options.hash !== undefined && options.threads > 1) {
-    printError('error: --hash counts on one thread; leave out --threads');
-    return 2;
-  }
   if (options.db !== undefined) {
     if (options.hash !== undefined) {
       printError('error: --hash sizes a table here; with --db the workers count (tama worker --perft-hash MB)'); // prettier-ignore
@@ -72,16 +68,19 @@ export async function runPerftCommand(
     return 1;
   }
   const engine = pool?.engine;
+  const hashed = options.hash !== undefined;
+  // One table for the whole command on one thread; the engine lends its Hash on more.
+  const table = options.hash !== undefined && engine === undefined ? new PerftTable(options.hash) : undefined; // prettier-ignore
   try {
     if (options.divide) {
       const started = performance.now();
       const divide = engine
-        ? (await engine.perft(options.depth)).divide
-        : perftDivide(position, options.depth, options.hash === undefined ? undefined : new PerftTable(options.hash)); // prettier-ignore
+        ? (await engine.perft(options.depth, hashed)).divide
+        : perftDivide(position, options.depth, table);
       const seconds = (performance.now() - started) / 1000;
       const nodes = divide.reduce((sum, entry) => sum + entry.nodes, 0);
       if (options.json) {
-        print(JSON.stringify({ fen: position.toString(), variant: options.variant, depth: options.depth, threads: options.threads, divide, nodes, seconds })); // prettier-ignore
+        print(JSON.stringify({ fen: position.toString(), variant: options.variant, depth: options.depth, threads: options.threads, hash: options.hash, divide, nodes, seconds })); // prettier-ignore
       } else {
         for (const entry of divide) print(`${entry.move}: ${entry.nodes}`);
         print('');
@@ -89,22 +88,30 @@ export async function runPerftCommand(
       }
       return 0;
     }
-    const lines: DepthLine[] = [];
     // Each depth starts from an empty table, so that its line stands on its own.
-    const table = options.hash !== undefined && engine === undefined ? new PerftTable(options.hash) : undefined; // prettier-ignore
+    const countDepth = async (
+      depth: number,
+    ): Promise<{ nodes: number; probes: number; hits: number }> => {
+      // prettier-ignore
+      if (engine) {
+        if (hashed) engine.setOption('Clear Hash', undefined);
+        return engine.perft(depth, hashed);
+      }
+      if (table === undefined) return { nodes: perft(position, depth), probes: 0, hits: 0 };
+      table.clear();
+      const nodes = hashedPerft(position, depth, table);
+      return { nodes, probes: table.probes, hits: table.hits };
+    };
+    const lines: DepthLine[] = [];
     if (!options.json)
-      print(`depth            nodes    seconds       Mnps${table ? '   hits' : ''}`);
+      print(`depth            nodes    seconds       Mnps${hashed ? '   hits' : ''}`);
     for (let depth = 1; depth <= options.depth; depth++) {
-      table?.clear();
       const started = performance.now();
-      const nodes = engine
-        ? (await engine.perft(depth)).nodes
-        : table
-          ? hashedPerft(position, depth, table)
-          : perft(position, depth);
+      const counted = await countDepth(depth);
       const seconds = (performance.now() - started) / 1000;
+      const nodes = counted.nodes;
       const line: DepthLine = { depth, nodes, seconds, mnps: seconds > 0 ? nodes / seconds / 1e6 : 0 }; // prettier-ignore
-      if (table) line.hits = table.probes > 0 ? table.hits / table.probes : 0;
+      if (hashed) line.hits = counted.probes > 0 ? counted.hits / counted.probes : 0;
       lines.push(line);
       if (!options.json) {
         const hits = line.hits === undefined ? '' : `${(line.hits * 100).toFixed(1).padStart(6)}%`;
@@ -131,6 +138,7 @@ async function perftEngine(
   for (const [name, value] of [
     ['Threads', String(options.threads)],
     ['Variant', options.variant],
+    ...(options.hash === undefined ? [] : [['Hash', String(options.hash)]]),
   ]) {
     const set = engine.setOption(name, value);
     if (!set.ok) {

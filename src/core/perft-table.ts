@@ -60,13 +60,23 @@ export class PerftTable {
   /** Probes that found their count. */
   hits = 0;
 
-  /** A table of about `megabytes` MiB (1 to MAX_PERFT_HASH_MB). */
-  constructor(megabytes: number) {
-    if (!Number.isInteger(megabytes) || megabytes < 1 || megabytes > MAX_PERFT_HASH_MB) {
-      throw new RangeError(`perft hash must be a whole number of MiB from 1 to ${MAX_PERFT_HASH_MB}`); // prettier-ignore
+  /**
+   * A table of about `size` MiB (1 to MAX_PERFT_HASH_MB), or one over the words `size`
+   * lent by their owner (a slice of the search's table): all zeros, or entries written by
+   * tables over the same words.
+   */
+  constructor(size: number | Int32Array) {
+    if (typeof size === 'number') {
+      if (!Number.isInteger(size) || size < 1 || size > MAX_PERFT_HASH_MB) {
+        throw new RangeError(`perft hash must be a whole number of MiB from 1 to ${MAX_PERFT_HASH_MB}`); // prettier-ignore
+      }
+      this.buckets = Math.floor((size * 1024 * 1024) / (BUCKET_WORDS * 4));
+      this.words = new Int32Array(this.buckets * BUCKET_WORDS);
+    } else {
+      this.buckets = Math.floor(size.length / BUCKET_WORDS);
+      if (this.buckets < 1) throw new RangeError('perft hash needs room for one bucket');
+      this.words = size;
     }
-    this.buckets = Math.floor((megabytes * 1024 * 1024) / (BUCKET_WORDS * 4));
-    this.words = new Int32Array(this.buckets * BUCKET_WORDS);
   }
 
   /** Entries the table holds at most. */

@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { formatLine, legalMoves, parseMove, type LegalMove } from '../core/notation.js';
-import { perft } from '../core/perft.js';
 import { Game } from '../core/game.js';
 import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
@@ -29,7 +28,14 @@ import {
   type OptionValues,
 } from './options.js';
 import { BENCH_DEPTH, BENCH_POSITIONS } from '../search/bench.js';
-import { DONE, type PerftTask, type ReadyTask, type SearchTask } from './search-worker.js';
+import {
+  DONE,
+  type PerftCount,
+  type PerftTask,
+  type ReadyTask,
+  type SearchTask,
+} from './search-worker.js';
+import { splitPerft } from './perft-split.js';
 import { loadTables } from '../egdb/load.js';
 import type { EndgameTables, TableData } from '../egdb/tables.js';
 import { describeCode } from '../egdb/value.js';
@@ -148,6 +154,9 @@ export interface PerftResult {
   readonly nodes: number;
   /** Leaves below each root move, in move generation order. */
   readonly divide: readonly { readonly move: string; readonly nodes: number }[];
+  /** Hashed perft: the subtree table's lookups and those that found their count. */
+  readonly probes: number;
+  readonly hits: number;
   /** True when stop() ended the count: the numbers are then incomplete. */
   readonly stopped: boolean;
 }
@@ -234,6 +243,9 @@ export class Engine {
   /** Gives up on the running search (a stalled thread): answers with what is known. */
   private abandon: (() => void) | undefined;
   private stallTimer: NodeJS.Timeout | undefined;
+  /** The table layout ("generation/threads") whose perft counts the Hash memory holds. */
+  private perftLayout: string | undefined;
+  private perftRuns = 0;
   /** Set by stop(): a bench or perft ends at its next step. */
   private stopRequested = false;
   /** While the bench runs, its searches report no info events. */
@@ -388,6 +400,7 @@ export class Engine {
   /** Forgets the table and (at the next search) the move-ordering history. */
   private clearForNewGame(): void {
     new Int32Array(this.ttBuffer).fill(0);
+    this.perftLayout = undefined;
     this.ttAge = 0;
     this.newGamePending = true;
   }
@@ -471,6 +484,11 @@ export class Engine {
     const control = this.control;
     control.reset(requested.ponder === true);
     this.ttAge = (this.ttAge + 1) & TT_AGE_MASK;
+    // Perft counts in the table's memory are no search entries: the search starts empty.
+    if (this.perftLayout !== undefined) {
+      new Int32Array(this.ttBuffer).fill(0);
+      this.perftLayout = undefined;
+    }
     const plan = this.searchPlan(requested);
     const info = new InfoChannel((message) => {
       if (!this.benchRunning) this.events.info({ ...message, pv: formatLine(position, message.pv) }); // prettier-ignore
@@ -638,56 +656,41 @@ export class Engine {
   }
 
   /**
-   * Perft of the current position split by root move, counted on the pool: the tree is cut
-   * a few plies down and each subtree is one task. stop() ends it (the counts are then
-   * incomplete and `stopped` says so).
+   * Perft of the current position split by root move, counted on the pool (see
+   * perft-split.ts). `hashed` counts through subtree tables in the memory of the Hash table,
+   * one slice per thread; they stay there for the next hashed perft until a search, a new
+   * game or another layout needs the memory. stop() ends it (the counts are then incomplete
+   * and `stopped` says so).
    */
-  perft(depth: number): Promise<PerftResult> {
+  perft(depth: number, hashed = false): Promise<PerftResult> {
     return this.exclusively(async () => {
       this.control.reset(false);
-      const root = this.game.position;
-      const roots = legalMoves(root);
-      // Enough tasks for the threads to share the work: cut below the root, or below each
-      // reply when the root has few moves, or deeper still for deep counts (so that stop
-      // waits for small tasks only).
-      const fewRoots = roots.length < this.settings.threads * 8;
-      const cut = Math.max(depth >= 3 && fewRoots ? 2 : 1, Math.min(3, depth - 6));
-      const count = async (
-        position: Position,
-        remaining: number,
-        plies: number,
-      ): Promise<number> => {
-        if (this.stopRequested) return 0;
-        if (remaining <= 1) return perft(position, remaining);
-        if (plies === 0) {
-          const task: PerftTask = { state: position.state, variant: position.rules.name, depth: remaining, controlBuffer: this.control.buffer, threads: this.settings.threads }; // prettier-ignore
+      const threads = this.settings.threads;
+      let lent: PerftTask['hashed'];
+      if (hashed) {
+        const layout = `${this.ttGeneration}/${threads}`;
+        if (this.perftLayout !== layout) new Int32Array(this.ttBuffer).fill(0);
+        this.perftLayout = layout;
+        const slices = new SharedArrayBuffer(4);
+        lent = { ttBuffer: this.ttBuffer, slices, run: ++this.perftRuns };
+      }
+      const split = await splitPerft(
+        this.game.position,
+        depth,
+        threads,
+        (position, remaining) => {
+          const task: PerftTask = { state: position.state, variant: position.rules.name, depth: remaining, controlBuffer: this.control.buffer, threads, hashed: lent }; // prettier-ignore
           return this.perftPool.run(task, { name: 'perft' });
-        }
-        const leaves = await Promise.all(
-          legalMoves(position).map((move) => {
-            const child = position.clone();
-            child.play(move.move, move.capturedLo, move.capturedHi);
-            return count(child, remaining - 1, plies - 1);
-          }),
-        );
-        return leaves.reduce((a, b) => a + b, 0);
-      };
-      const counts = await Promise.all(
-        roots.map(async (move) => {
-          const child = root.clone();
-          child.play(move.move, move.capturedLo, move.capturedHi);
-          return depth <= 0 ? 0 : count(child, depth - 1, cut - 1);
-        }),
+        },
+        () => this.stopRequested,
       );
-      const divide = roots.map((move, i) => ({ move: move.text, nodes: counts[i] }));
-      const nodes = depth <= 0 ? 1 : counts.reduce((a, b) => a + b, 0);
-      return { nodes, divide, stopped: this.stopRequested };
+      return { ...split, stopped: this.stopRequested };
     });
   }
 
   /** The pool as perft tasks see it (the same threads as the search). */
-  private get perftPool(): Piscina<PerftTask, number> {
-    return this.pool as unknown as Piscina<PerftTask, number>;
+  private get perftPool(): Piscina<PerftTask, PerftCount> {
+    return this.pool as unknown as Piscina<PerftTask, PerftCount>;
   }
 
   /** The running search's progress from the shared counters, with its root move if asked. */

@@ -266,7 +266,7 @@ export class Session {
 
   /** `go perft`: the divide, then the total, or a word that it was stopped. */
   private runPerft(engine: Engine, depth: number): void {
-    this.runJob(engine.perft(depth), (result) => {
+    this.runJob(engine.perft(depth, true), (result) => {
       if (result.stopped) {
         this.send('info string go perft stopped: the counts are incomplete');
         return;

@@ -18,6 +18,29 @@ describe('go perft on the pool', () => {
     expect(divide.reduce((sum, l) => sum + Number(l.split(': ')[1]), 0)).toBe(268670);
   });
 
+  it('counts through the Hash memory, then searches as if it had never counted', async () => {
+    // Armenian depth 6 has transpositions that the table finds: the same counts as plain perft.
+    const counted = start();
+    counted.send('setoption name Hash value 1', 'position startpos', 'go perft 6');
+    const total = await counted.waitFor(/^Nodes searched: /);
+    expect(counted.lines[total]).toBe('Nodes searched: 135963566');
+    const divide = counted.lines.slice(0, total).filter((l) => /^[a-h]\d[-x]/.test(l));
+    expect(divide).toContain('c3-c4: 5984405');
+    // The perft counts left in the table must not reach the search: the same nodes as an
+    // engine that never counted (one thread searches deterministically).
+    const fresh = start();
+    const lastNodes = async (engine: ReturnType<typeof start>, from: number) => {
+      const best = await engine.waitFor(/^bestmove /, from);
+      const info = engine.lines.slice(from, best).filter((l) => l.startsWith('info depth 7 '));
+      return / nodes (\d+)/.exec(info[info.length - 1])?.[1];
+    };
+    fresh.send('setoption name Hash value 1', 'position startpos', 'go depth 7');
+    counted.send('go depth 7');
+    const nodes = await lastNodes(counted, total);
+    expect(nodes).toBeDefined();
+    expect(nodes).toBe(await lastNodes(fresh, 0));
+  });
+
   it('stop ends a long count, which says so; the engine then counts again', async () => {
     const engine = start();
     engine.send('position startpos', 'go perft 12');
