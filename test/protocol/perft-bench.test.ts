@@ -92,3 +92,33 @@ describe('bench on the pool', () => {
     expect(await engine.exited).toBe(0);
   });
 });
+
+describe('end of input', () => {
+  it('waits for go perft to count to the end, as a pipe expects', async () => {
+    const engine = start();
+    engine.send('setoption name Threads value 2', 'go perft 6');
+    engine.closeInput();
+    expect(await engine.exited).toBe(0);
+    expect(engine.lines).toContain('c3-c4: 5984405');
+    expect(engine.lines[engine.lines.length - 1]).toBe('Nodes searched: 135963566');
+    expect(engine.lines.some((l) => l.includes('stopped'))).toBe(false);
+  });
+
+  it('waits for bench to search every position', async () => {
+    const engine = start();
+    engine.send('bench 3');
+    engine.closeInput();
+    expect(await engine.exited).toBe(0);
+    expect(engine.lines.some((l) => l.includes('stopped'))).toBe(false);
+    expect(engine.lines.filter((l) => /^Nodes searched: \d+$/.test(l))).toHaveLength(1);
+  });
+
+  it('still stops the search that only stop ends, with its bestmove', async () => {
+    const engine = start();
+    engine.send('go perft 2', 'go infinite');
+    engine.closeInput();
+    expect(await engine.exited).toBe(0);
+    expect(engine.lines).toContain('Nodes searched: 484');
+    expect(engine.lines.filter((l) => l.startsWith('bestmove '))).toHaveLength(1);
+  });
+});
