@@ -110,6 +110,9 @@ export async function runPerftCommand(
       const counted = await countDepth(depth);
       const seconds = (performance.now() - started) / 1000;
       const nodes = counted.nodes;
+      if (!Number.isSafeInteger(nodes)) {
+        printError(`warning: depth ${depth} passes 2^53 leaves, where sums in float64 may be off by a few; the queue (--db) sums exactly`); // prettier-ignore
+      }
       const line: DepthLine = { depth, nodes, seconds, mnps: seconds > 0 ? nodes / seconds / 1e6 : 0 }; // prettier-ignore
       if (hashed) line.hits = counted.probes > 0 ? counted.hits / counted.probes : 0;
       lines.push(line);
