@@ -81,6 +81,55 @@ describe('tama perft', () => {
     }
   });
 
+  it('counts the same through --hash, with the share of table hits per depth', async () => {
+    const lines = (await tamaOut('perft', '8', '--variant', 'turkish', '--hash', '2')).trim().split('\n'); // prettier-ignore
+    expect(lines[0]).toMatch(/^depth\s+nodes\s+seconds\s+Mnps\s+hits$/);
+    const rows = lines.slice(1).map((line) => line.trim().split(/\s+/));
+    expect(rows.map((r) => Number(r[1]))).toEqual([8, 64, 708, 7538, 85090, 931312, 10782308, 123285642]); // prettier-ignore
+    // Transpositions need two moves of each side: from depth 6 some subtrees are found.
+    expect(rows[7][4]).toMatch(/^\d+\.\d%$/);
+    expect(Number.parseFloat(rows[7][4])).toBeGreaterThan(0);
+    const json = JSON.parse(await tamaOut('perft', '5', '--hash', '1', '--json')) as {
+      hash: number;
+      results: { depth: number; nodes: number; hits: number }[];
+    };
+    expect(json.hash).toBe(1);
+    expect(json.results.map((r) => r.nodes)).toEqual([22, 484, 12174, 268670, 6280482]);
+    for (const r of json.results) expect(r.hits).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts the same with --hash on two threads, depth by depth and divided', async () => {
+    const json = JSON.parse(
+      await tamaOut('perft', '6', '--threads', '2', '--hash', '2', '--json'),
+    ) as {
+      results: { nodes: number; hits: number }[];
+    };
+    expect(json.results.map((r) => r.nodes)).toEqual([22, 484, 12174, 268670, 6280482, 135963566]); // prettier-ignore
+    expect(json.results[5].hits).toBeGreaterThan(0);
+    const fen = 'W:Wa3,b3,c3,d4,e3,Kh1:Bb6,c6,e5,f7,g7,Ka8';
+    const p = Position.parse(fen, 'turkish');
+    if (!p.ok) throw new Error(p.error.message);
+    const divided = JSON.parse(await tamaOut('perft', '6', '--fen', fen, '--variant', 'turkish', '--threads', '2', '--hash', '1', '--divide', '--json')) as { nodes: number; divide: { move: string; nodes: number }[] }; // prettier-ignore
+    expect(divided.nodes).toBe(perft(p.value, 6));
+    for (const entry of divided.divide) {
+      const root = legalMoves(p.value).find((m) => m.text === entry.move);
+      const child = p.value.clone();
+      if (root) child.play(root.move, root.capturedLo, root.capturedHi);
+      expect(entry.nodes, entry.move).toBe(perft(child, 5));
+    }
+  });
+
+  it('refuses a --hash out of range with exit code 2', async () => {
+    for (const size of ['0', '8193', 'big']) {
+      await expect(
+        run(process.execPath, [tama, 'perft', '3', '--hash', size]),
+      ).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('expected a whole number from 1 to 8192'),
+      });
+    }
+  });
+
   it('reports a bad --fen and a bad depth with exit code 2 and a clear message', async () => {
     await expect(
       run(process.execPath, [tama, 'perft', '3', '--fen', 'W:Wz9:Bh7']),

@@ -4,6 +4,10 @@
  */
 import { Command } from 'commander';
 import { integerIn } from './integers.js';
+import { MAX_PERFT_HASH_MB } from '../core/perft-table.js';
+
+/** MiB of subtree counts a worker keeps for perft jobs unless told otherwise. */
+const DEFAULT_WORKER_PERFT_HASH_MB = 256;
 
 const CAMPAIGN_HELP = `
 Settings: those of tama match (see tama match --help: --engine, --each, --games,
@@ -247,6 +251,12 @@ function addWorkerCommand(program: Command): void {
         'seconds between looks for jobs when idle (1-600)',
         integerIn(1, 600),
         2,
+      )
+      .option(
+        '--perft-hash <mb>',
+        `MiB of subtree counts for perft jobs, kept from job to job (0: count every subtree; up to ${MAX_PERFT_HASH_MB})`, // prettier-ignore
+        integerIn(0, MAX_PERFT_HASH_MB),
+        DEFAULT_WORKER_PERFT_HASH_MB,
       ),
   ).action(runWorkerCommand);
 }
@@ -256,7 +266,7 @@ function addWorkerCommand(program: Command): void {
  * them back to the queue. Perft jobs are counted by one engine, one job at a time.
  */
 async function runWorkerCommand(
-  options: DbOptions & { concurrency: number; poll: number },
+  options: DbOptions & { concurrency: number; poll: number; perftHash: number },
 ): Promise<void> {
   const { runWorker } = await import('../campaign/worker.js');
   const { Engine } = await import('../engine/engine.js');
@@ -280,7 +290,13 @@ async function runWorkerCommand(
   let perftEngine: InstanceType<typeof Engine> | undefined;
   let perftTurn: Promise<unknown> = Promise.resolve();
   const countOnEngine = async (fen: string, variant: string, depth: number) => {
-    perftEngine ??= new Engine({ info: () => {}, error: (message) => printError(`error: ${message}`) }); // prettier-ignore
+    const hashed = options.perftHash > 0;
+    if (perftEngine === undefined) {
+      perftEngine = new Engine({ info: () => {}, error: (message) => printError(`error: ${message}`) }); // prettier-ignore
+      // The subtree counts live in the engine's Hash and stay there from job to job.
+      const sized = hashed ? perftEngine.setOption('Hash', String(options.perftHash)) : undefined;
+      if (sized !== undefined && !sized.ok) throw new Error(sized.error.message);
+    }
     const threads = String(Math.min(options.concurrency, MAX_THREADS));
     for (const [name, value] of [
       ['Threads', threads],
@@ -291,7 +307,7 @@ async function runWorkerCommand(
     }
     const set = perftEngine.setPosition(fen, []);
     if (!set.ok) throw new Error(set.error.message);
-    return (await perftEngine.perft(depth)).nodes;
+    return (await perftEngine.perft(depth, hashed)).nodes;
   };
   await withDatabase(
     options,

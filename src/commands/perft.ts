@@ -1,5 +1,6 @@
 /** `tama perft`: leaf counts with time and speed, one line per depth, or a divide. */
-import { perft, perftDivide } from '../core/perft.js';
+import { hashedPerft, perft, perftDivide } from '../core/perft.js';
+import { PerftTable } from '../core/perft-table.js';
 import { Position } from '../core/position.js';
 import type { VariantName } from '../core/variant.js';
 import { Engine } from '../engine/engine.js';
@@ -13,6 +14,8 @@ export interface PerftOptions {
   readonly json?: boolean;
   /** Count on the job queue of this PostgreSQL instead of here. */
   readonly db?: string;
+  /** MiB of subtree counts (hashed perft); without it every subtree is counted. */
+  readonly hash?: number;
 }
 
 interface DepthLine {
@@ -20,6 +23,8 @@ interface DepthLine {
   nodes: number;
   seconds: number;
   mnps: number;
+  /** Hashed perft: the share of table probes that found their count (0-1). */
+  hits?: number;
 }
 
 /** Runs the perft command, writing lines through `print`; returns the exit code. */
@@ -38,6 +43,10 @@ export async function runPerftCommand(
   }
   const position = parsed.value;
   if (options.db !== undefined) {
+    if (options.hash !== undefined) {
+      printError('error: --hash sizes a table here; with --db the workers count (tama worker --perft-hash MB)'); // prettier-ignore
+      return 2;
+    }
     if (options.divide) {
       printError('error: --divide counts on this machine; leave out --db');
       return 2;
@@ -59,16 +68,19 @@ export async function runPerftCommand(
     return 1;
   }
   const engine = pool?.engine;
+  const hashed = options.hash !== undefined;
+  // One table for the whole command on one thread; the engine lends its Hash on more.
+  const table = options.hash !== undefined && engine === undefined ? new PerftTable(options.hash) : undefined; // prettier-ignore
   try {
     if (options.divide) {
       const started = performance.now();
       const divide = engine
-        ? (await engine.perft(options.depth)).divide
-        : perftDivide(position, options.depth);
+        ? (await engine.perft(options.depth, hashed)).divide
+        : perftDivide(position, options.depth, table);
       const seconds = (performance.now() - started) / 1000;
       const nodes = divide.reduce((sum, entry) => sum + entry.nodes, 0);
       if (options.json) {
-        print(JSON.stringify({ fen: position.toString(), variant: options.variant, depth: options.depth, threads: options.threads, divide, nodes, seconds })); // prettier-ignore
+        print(JSON.stringify({ fen: position.toString(), variant: options.variant, depth: options.depth, threads: options.threads, hash: options.hash, divide, nodes, seconds })); // prettier-ignore
       } else {
         for (const entry of divide) print(`${entry.move}: ${entry.nodes}`);
         print('');
@@ -76,22 +88,43 @@ export async function runPerftCommand(
       }
       return 0;
     }
+    // Each depth starts from an empty table, so that its line stands on its own.
+    const countDepth = async (
+      depth: number,
+    ): Promise<{ nodes: number; probes: number; hits: number }> => {
+      // prettier-ignore
+      if (engine) {
+        if (hashed) engine.setOption('Clear Hash', undefined);
+        return engine.perft(depth, hashed);
+      }
+      if (table === undefined) return { nodes: perft(position, depth), probes: 0, hits: 0 };
+      table.clear();
+      const nodes = hashedPerft(position, depth, table);
+      return { nodes, probes: table.probes, hits: table.hits };
+    };
     const lines: DepthLine[] = [];
-    if (!options.json) print('depth            nodes    seconds       Mnps');
+    if (!options.json)
+      print(`depth            nodes    seconds       Mnps${hashed ? '   hits' : ''}`);
     for (let depth = 1; depth <= options.depth; depth++) {
       const started = performance.now();
-      const nodes = engine ? (await engine.perft(depth)).nodes : perft(position, depth);
+      const counted = await countDepth(depth);
       const seconds = (performance.now() - started) / 1000;
-      const line = { depth, nodes, seconds, mnps: seconds > 0 ? nodes / seconds / 1e6 : 0 };
+      const nodes = counted.nodes;
+      if (!Number.isSafeInteger(nodes)) {
+        printError(`warning: depth ${depth} passes 2^53 leaves, where sums in float64 may be off by a few; the queue (--db) sums exactly`); // prettier-ignore
+      }
+      const line: DepthLine = { depth, nodes, seconds, mnps: seconds > 0 ? nodes / seconds / 1e6 : 0 }; // prettier-ignore
+      if (hashed) line.hits = counted.probes > 0 ? counted.hits / counted.probes : 0;
       lines.push(line);
       if (!options.json) {
+        const hits = line.hits === undefined ? '' : `${(line.hits * 100).toFixed(1).padStart(6)}%`;
         print(
-          `${String(depth).padStart(5)} ${String(nodes).padStart(16)} ${seconds.toFixed(3).padStart(10)} ${line.mnps.toFixed(1).padStart(10)}`,
+          `${String(depth).padStart(5)} ${String(nodes).padStart(16)} ${seconds.toFixed(3).padStart(10)} ${line.mnps.toFixed(1).padStart(10)}${hits}`,
         );
       }
     }
     if (options.json) {
-      print(JSON.stringify({ fen: position.toString(), variant: options.variant, threads: options.threads, results: lines })); // prettier-ignore
+      print(JSON.stringify({ fen: position.toString(), variant: options.variant, threads: options.threads, hash: options.hash, results: lines })); // prettier-ignore
     }
     return 0;
   } finally {
@@ -108,6 +141,7 @@ async function perftEngine(
   for (const [name, value] of [
     ['Threads', String(options.threads)],
     ['Variant', options.variant],
+    ...(options.hash === undefined ? [] : [['Hash', String(options.hash)]]),
   ]) {
     const set = engine.setOption(name, value);
     if (!set.ok) {

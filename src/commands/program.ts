@@ -12,6 +12,7 @@ import { decimalIn, integerIn } from './integers.js';
 import type { GuiOptions } from './gui.js';
 import { MATCH_HELP } from './match-help.js';
 import { VARIANT_NAMES } from '../core/variant.js';
+import { MAX_PERFT_HASH_MB } from '../core/perft-table.js';
 import { MAX_THREADS } from '../engine/options.js';
 import { MAX_COMMAND_PERFT_DEPTH } from '../protocol/commands.js';
 import { BENCH_DEPTH, BENCH_HASH_MB } from '../search/bench-settings.js';
@@ -119,6 +120,11 @@ function addPerftCommand(program: Command): void {
     .option('--divide', 'leaves below each root move, at the given depth only')
     .option(`--threads <n>`, `worker threads (1-${MAX_THREADS})`, integerIn(1, MAX_THREADS), 1)
     .option('--json', 'print one JSON object instead of text')
+    .option(
+      '--hash <mb>',
+      `MiB of subtree counts, so that transpositions are counted once (1-${MAX_PERFT_HASH_MB})`,
+      integerIn(1, MAX_PERFT_HASH_MB),
+    )
     .option('--db <url>', 'count on the job queue of this PostgreSQL: workers count the subtrees')
     .addHelpText(
       'after',
@@ -126,6 +132,7 @@ function addPerftCommand(program: Command): void {
 Examples:
   tama perft 6                                  Armenian start position, depths 1 to 6
   tama perft 7 --variant turkish --threads 2    Turkish, on two worker threads
+  tama perft 9 --hash 1024                      Armenian depth 9 through 1 GiB of subtree counts
   tama perft 3 --divide --fen "W:Wd4,Kh2:Be5,f6"
                                                 leaves below each root move at depth 3`,
     )

@@ -16,6 +16,7 @@ import {
   moveTo,
 } from './movegen.js';
 import { legalMoves } from './notation.js';
+import type { PerftTable } from './perft-table.js';
 import type { Position } from './position.js';
 import {
   applyMoveToSets,
@@ -28,7 +29,7 @@ import {
   SIDE,
   STATE_SIZE,
 } from './state.js';
-import type { Rules } from './variant.js';
+import { VARIANT_NAMES, type Rules } from './variant.js';
 
 /** The deepest perft this module has room for (its per-ply arrays); the commands allow less. */
 export const PERFT_STACK_DEPTH = 64;
@@ -206,12 +207,90 @@ export function perft(position: Position, depth: number, stop: PerftStop = NEVER
   return perftFrom(position.rules, 0, depth, stop);
 }
 
-/** Perft split by root move: each legal move's text with the leaf count below it. */
-export function perftDivide(position: Position, depth: number): { move: string; nodes: number }[] {
+/** The shallowest subtree that hashed perft looks up and stores (measured: see docs/rules.md). */
+export const DEFAULT_HASH_MIN_DEPTH = 3;
+
+/** Set when `stop` ended a hashed count: partial counts are then never stored. */
+let hashedStopped = false;
+
+/** Leaves below the state at `ply`, `depth` >= `minDepth` (>= 2) plies down, through `table`. */
+function hashedFrom(
+  rules: Rules,
+  ply: number,
+  depth: number,
+  table: PerftTable,
+  minDepth: number,
+  stop: PerftStop,
+): number {
+  const state = states[ply];
+  const found = table.probe(state, depth);
+  if (found >= 0) return found;
+  const list = lists[ply];
+  let nodes = 0;
+  if (depth === 2) {
+    nodes = perftTwo(rules, state, list);
+  } else {
+    const count = generateMoves(rules, state, list);
+    const moves = list.moves;
+    const child = states[ply + 1];
+    for (let i = 0; i < count; i++) {
+      if (depth >= 6 && stop()) {
+        hashedStopped = true;
+        break;
+      }
+      for (let k = 0; k <= SIDE; k++) child[k] = state[k];
+      const move = moves[i];
+      applyMoveToSets(rules, child, moveFrom(move), moveTo(move), list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
+      nodes +=
+        depth - 1 >= minDepth
+          ? hashedFrom(rules, ply + 1, depth - 1, table, minDepth, stop)
+          : perftFrom(rules, ply + 1, depth - 1, NEVER);
+      if (hashedStopped) break;
+    }
+  }
+  if (!hashedStopped) table.store(state, depth, nodes);
+  return nodes;
+}
+
+/**
+ * Perft through a table of subtree counts: equal to `perft`, but a subtree of `minDepth` or
+ * more plies met again by another move order is looked up instead of counted. The table
+ * keeps its counts between calls (they stay exact); `table.probes` and `table.hits` add up.
+ */
+export function hashedPerft(
+  position: Position,
+  depth: number,
+  table: PerftTable,
+  stop: PerftStop = NEVER,
+  minDepth = DEFAULT_HASH_MIN_DEPTH,
+): number {
+  if (!Number.isInteger(minDepth) || minDepth < 2 || minDepth > 5) {
+    throw new RangeError('hashed perft looks up subtrees of 2 to 5 plies or more');
+  }
+  if (depth < minDepth) return perft(position, depth, stop);
+  if (!Number.isInteger(depth) || depth > PERFT_STACK_DEPTH) {
+    throw new RangeError(`perft depth must be an integer from 0 to ${PERFT_STACK_DEPTH}`);
+  }
+  table.variant = VARIANT_NAMES.indexOf(position.rules.name);
+  states[0].set(position.state);
+  hashedStopped = false;
+  return hashedFrom(position.rules, 0, depth, table, minDepth, stop);
+}
+
+/**
+ * Perft split by root move: each legal move's text with the leaf count below it; through
+ * `table` (hashed perft, one table for every root move) when one is given.
+ */
+export function perftDivide(
+  position: Position,
+  depth: number,
+  table?: PerftTable,
+): { move: string; nodes: number }[] {
   if (depth < 1) throw new RangeError('divide needs depth 1 or more');
   return legalMoves(position).map((legal) => {
     const child = position.clone();
     child.play(legal.move, legal.capturedLo, legal.capturedHi);
-    return { move: legal.text, nodes: perft(child, depth - 1) };
+    const nodes = table ? hashedPerft(child, depth - 1, table) : perft(child, depth - 1);
+    return { move: legal.text, nodes };
   });
 }

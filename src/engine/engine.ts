@@ -25,7 +25,7 @@ import {
   type OptionValues,
 } from './options.js';
 import { BENCH_DEPTH } from '../search/bench.js';
-import type { SearchTask } from './search-worker.js';
+import type { PerftTask, SearchTask } from './search-worker.js';
 import { loadEndgameFolder } from './endgame-folder.js';
 import type { EndgameTables, TableData } from '../egdb/tables.js';
 import { describeCode } from '../egdb/value.js';
@@ -157,6 +157,10 @@ export class Engine {
   private newGamePending = true;
   /** The search, bench or perft under way, with where it is in its life (task.ts). */
   private task: { readonly life: TaskLife; readonly done: Promise<unknown> } | undefined;
+  /** The table layout ("generation/threads") whose perft counts the Hash memory holds. */
+  private perftLayout: string | undefined;
+  /** Hashed perfts run so far: each hands out its table slices afresh (search-worker.ts). */
+  private perftRuns = 0;
 
   /**
    * An engine reporting through `events`. Its search threads run `workerFile`, a module
@@ -294,6 +298,7 @@ export class Engine {
   /** Forgets the table and (at the next search) the move-ordering history. */
   private clearForNewGame(): void {
     this.clearTable();
+    this.perftLayout = undefined;
     this.ttAge = 0;
     this.newGamePending = true;
   }
@@ -402,6 +407,11 @@ export class Engine {
     const threads = this.threads;
     threads.control.reset(requested.ponder === true);
     this.ttAge = (this.ttAge + 1) & TT_AGE_MASK;
+    // Perft counts in the table's memory are no search entries: the search starts empty.
+    if (this.perftLayout !== undefined) {
+      this.clearTable();
+      this.perftLayout = undefined;
+    }
     const plan = this.searchPlan(game, requested);
     const info = new InfoChannel((message) => {
       if (reportInfo) this.events.info({ ...message, pv: formatLine(position, message.pv) });
@@ -559,27 +569,46 @@ export class Engine {
 
   /**
    * Perft of the current position split by root move, its subtrees counted on the pool
-   * (perft-split.ts). stop() ends it (the counts are then incomplete and `stopped` says
-   * so); threads that do not answer a stop are abandoned as a search's are.
+   * (perft-split.ts). `hashed` counts through subtree tables in the memory of the Hash
+   * table, one slice per thread; they stay there for the next hashed perft until a search,
+   * a new game or another layout needs the memory. stop() ends it (the counts are then
+   * incomplete and `stopped` says so); threads that do not answer a stop are abandoned as a
+   * search's are.
    */
-  perft(depth: number): Promise<PerftResult> {
+  perft(depth: number, hashed = false): Promise<PerftResult> {
     return this.exclusively(async (life) => {
       const threads = this.threads;
       threads.control.reset(false);
-      const root = this.game.position;
+      const table = hashed ? this.lendTableForPerft(threads.threads) : undefined;
       const runner = {
         get stopRequested() {
           return life.stopRequested;
         },
         count: (position: Position, remaining: number) =>
-          threads.run('perft', { state: position.state, variant: position.rules.name, depth: remaining, controlBuffer: threads.control.buffer, threads: threads.threads }), // prettier-ignore
+          threads.run('perft', { state: position.state, variant: position.rules.name, depth: remaining, controlBuffer: threads.control.buffer, threads: threads.threads, hashed: table }), // prettier-ignore
       };
-      const counted = splitPerft(root, depth, this.settings.threads, runner);
+      const counted = splitPerft(this.game.position, depth, this.settings.threads, runner);
       // Once abandoned, the old pool's tasks fail: that is expected, not an error.
       counted.catch(() => {});
-      const abandoned = life.abandoned.then(() => ({ nodes: 0, divide: [], stopped: true }));
+      const abandoned = life.abandoned.then((): PerftResult => {
+        // The abandoned threads may still write to the memory: the next count starts empty.
+        this.perftLayout = undefined;
+        return { nodes: 0, divide: [], probes: 0, hits: 0, stopped: true };
+      });
       return Promise.race([counted, abandoned]);
     });
+  }
+
+  /**
+   * The Hash memory lent to a hashed perft on `threads` threads, one slice each. The counts
+   * left by the last hashed perft stay when the layout (table and threads) is the same;
+   * otherwise the memory starts empty.
+   */
+  private lendTableForPerft(threads: number): PerftTask['hashed'] {
+    const layout = `${this.ttGeneration}/${threads}`;
+    if (this.perftLayout !== layout) new Int32Array(this.ttBuffer).fill(0);
+    this.perftLayout = layout;
+    return { ttBuffer: this.ttBuffer, slices: new SharedArrayBuffer(4), run: ++this.perftRuns };
   }
 
   /** The running search's progress from the shared counters, with its root move if asked. */

@@ -1,11 +1,12 @@
 /**
  * Perft split for the engine's threads: the tree is cut a few plies below the root and each
  * subtree below the cut is one task; the engine runs the tasks on its pool. The counts come
- * back split by root move (the divide).
+ * back split by root move (the divide), with the table lookups of hashed tasks added up.
  */
 import { legalMoves } from '../core/notation.js';
 import { perft } from '../core/perft.js';
 import type { Position } from '../core/position.js';
+import type { PerftCount } from './search-worker.js';
 
 /** A perft count: the total, the divide by root move, and whether stop cut it short. */
 export interface PerftResult {
@@ -13,6 +14,9 @@ export interface PerftResult {
   readonly nodes: number;
   /** Leaves below each root move, in move generation order. */
   readonly divide: readonly { readonly move: string; readonly nodes: number }[];
+  /** Hashed perft: the subtree tables' lookups and those that found their count. */
+  readonly probes: number;
+  readonly hits: number;
   /** True when stop() ended the count: the numbers are then incomplete. */
   readonly stopped: boolean;
 }
@@ -22,7 +26,7 @@ export interface PerftRunner {
   /** True once stop() was asked: subtrees not yet given out count 0. */
   readonly stopRequested: boolean;
   /** The leaves `depth` plies below `position`, counted on a search thread. */
-  count(position: Position, depth: number): Promise<number>;
+  count(position: Position, depth: number): Promise<PerftCount>;
 }
 
 /**
@@ -44,10 +48,17 @@ export async function splitPerft(
 ): Promise<PerftResult> {
   const roots = legalMoves(root);
   const cut = cutPlies(roots.length, depth, threads);
+  let probes = 0;
+  let hits = 0;
   const count = async (position: Position, remaining: number, plies: number): Promise<number> => {
     if (runner.stopRequested) return 0;
     if (remaining <= 1) return perft(position, remaining);
-    if (plies === 0) return runner.count(position, remaining);
+    if (plies === 0) {
+      const counted = await runner.count(position, remaining);
+      probes += counted.probes;
+      hits += counted.hits;
+      return counted.nodes;
+    }
     const leaves = await Promise.all(
       legalMoves(position).map((move) => {
         const child = position.clone();
@@ -66,5 +77,5 @@ export async function splitPerft(
   );
   const divide = roots.map((move, i) => ({ move: move.text, nodes: counts[i] }));
   const nodes = depth <= 0 ? 1 : counts.reduce((a, b) => a + b, 0);
-  return { nodes, divide, stopped: runner.stopRequested };
+  return { nodes, divide, probes, hits, stopped: runner.stopRequested };
 }

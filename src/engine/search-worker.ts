@@ -4,7 +4,8 @@
  * table or the control buffer.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { perft as countLeaves } from '../core/perft.js';
+import { hashedPerft, perft as countLeaves } from '../core/perft.js';
+import { PerftTable } from '../core/perft-table.js';
 import { Position } from '../core/position.js';
 import { rulesFor, type VariantName } from '../core/variant.js';
 import { SearchControl } from '../search/control.js';
@@ -78,14 +79,51 @@ export interface PerftTask {
   /** The engine's control buffer: a stopped count answers 0 at once. */
   readonly controlBuffer: SharedArrayBuffer;
   readonly threads: number;
+  /**
+   * Hashed perft: the transposition table's memory, lent for subtree counts; each thread
+   * takes one of `threads` equal slices (claimed through `slices`, one per perft run).
+   */
+  readonly hashed?: { readonly ttBuffer: SharedArrayBuffer; readonly slices: SharedArrayBuffer; readonly run: number }; // prettier-ignore
 }
 
+/** A perft subtree's count, with its table lookups (none when not hashed). */
+export interface PerftCount {
+  readonly nodes: number;
+  readonly probes: number;
+  readonly hits: number;
+}
+
+/** This thread's slice of the lent table, and the perft run that handed it out. */
+let perftTable: PerftTable | undefined;
+let perftRun = -1;
+
 /** Counts the leaves `depth` plies below a position, ending early when the engine stops. */
-export function perft(task: PerftTask): number {
+export function perft(task: PerftTask): PerftCount {
   const control = new SearchControl(task.controlBuffer, task.threads);
   const stopped = () => control.stopped;
-  if (stopped()) return 0;
-  return countLeaves(new Position(rulesFor(task.variant), task.state), task.depth, stopped);
+  if (stopped()) return { nodes: 0, probes: 0, hits: 0 };
+  const position = new Position(rulesFor(task.variant), task.state);
+  const table = task.hashed === undefined ? undefined : perftSlice(task.hashed, task.threads);
+  if (table === undefined) return { nodes: countLeaves(position, task.depth, stopped), probes: 0, hits: 0 }; // prettier-ignore
+  table.resetStats();
+  const nodes = hashedPerft(position, task.depth, table, stopped);
+  return { nodes, probes: table.probes, hits: table.hits };
+}
+
+/** This thread's slice of the table for the run (claimed at its first task of the run). */
+function perftSlice(
+  hashed: NonNullable<PerftTask['hashed']>,
+  threads: number,
+): PerftTable | undefined {
+  // prettier-ignore
+  if (perftRun !== hashed.run) {
+    perftRun = hashed.run;
+    const slice = Atomics.add(new Int32Array(hashed.slices), 0, 1);
+    // A thread that replaced a dead one finds every slice taken: it counts without a table.
+    const bytes = Math.floor(hashed.ttBuffer.byteLength / threads / 8) * 8;
+    perftTable = slice < threads && bytes >= 72 ? new PerftTable(new Int32Array(hashed.ttBuffer, slice * bytes, bytes / 4)) : undefined; // prettier-ignore
+  }
+  return perftTable;
 }
 
 /** The message that ends a search's stream of info lines. */

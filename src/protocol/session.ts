@@ -49,6 +49,8 @@ interface RunningSearch {
   waitsForStop: boolean;
   readonly infinite: boolean;
   pondering: boolean;
+  /** `bench` or `go perft`: end of input waits for it (as if it ran before the next read). */
+  readonly finishesAtEnd: boolean;
   /** Resolves once its `bestmove` has been sent. */
   done: Promise<void>;
 }
@@ -110,7 +112,8 @@ export class Session {
 
   /**
    * End of input: `quit` once every line before has been carried out (a search that ends
-   * by itself is not cut short to run the lines after it; the last search is).
+   * by itself is not cut short to run the lines after it; the last search is, unless it is
+   * a `bench` or `go perft`: those count to the end, as if run before the next line is read).
    */
   endOfInput(): void {
     if (this.closed) return;
@@ -136,7 +139,8 @@ export class Session {
       while (this.pending.length > 0 && !this.closed) {
         const next = this.pending[0];
         const search = this.search;
-        if (next.ok && NEEDS_IDLE.has(next.value.kind) && search && !search.waitsForStop) {
+        const waits = next.ok && NEEDS_IDLE.has(next.value.kind) && !search?.waitsForStop;
+        if (search && (waits || (next === END_OF_INPUT && search.finishesAtEnd))) {
           if (this.answerWhileWaiting()) return;
           this.waitingForSearch = true;
           await search.done;
@@ -266,7 +270,7 @@ export class Session {
 
   /** `go perft`: the divide, then the total, or a word that it was stopped. */
   private runPerft(engine: Engine, depth: number): void {
-    this.runJob(engine.perft(depth), (result) => {
+    this.runJob(engine.perft(depth, true), (result) => {
       if (result.stopped) {
         this.send('info string go perft stopped: the counts are incomplete');
         return;
@@ -325,6 +329,7 @@ export class Session {
       waitsForStop: limits.infinite === true || limits.ponder === true,
       infinite: limits.infinite === true,
       pondering: limits.ponder === true,
+      finishesAtEnd: false,
       done: Promise.resolve(),
     };
     this.search = search;
@@ -340,7 +345,7 @@ export class Session {
    * lines after it that need the engine idle wait for its answer; `stop` and `quit` end it.
    */
   private runJob<T>(job: Promise<T>, answer: (result: T) => void): void {
-    const search: RunningSearch = { waitsForStop: false, infinite: false, pondering: false, done: Promise.resolve() }; // prettier-ignore
+    const search: RunningSearch = { waitsForStop: false, infinite: false, pondering: false, finishesAtEnd: true, done: Promise.resolve() }; // prettier-ignore
     this.search = search;
     search.done = job.then((result) => {
       this.search = undefined;

@@ -16,7 +16,8 @@ function counter(stopAfter = Infinity): PerftRunner & { depths: number[] } {
     },
     count: (at, depth) => {
       depths.push(depth);
-      return Promise.resolve(perft(at, depth));
+      // Made-up table lookups, so that their sums can be checked.
+      return Promise.resolve({ nodes: perft(at, depth), probes: 3, hits: 1 });
     },
   };
 }
@@ -43,6 +44,14 @@ describe('splitPerft', () => {
       expect(runner.depths.length).toBeGreaterThan(legalMoves(root).length - 1);
     },
   );
+
+  it('adds up the table lookups of every subtree task', async () => {
+    const runner = counter();
+    const result = await splitPerft(Position.start(), 4, 1, runner);
+    expect(runner.depths.length).toBeGreaterThan(0);
+    expect(result.probes).toBe(3 * runner.depths.length);
+    expect(result.hits).toBe(runner.depths.length);
+  });
 
   it('cuts deeper when the root has few moves for the threads', async () => {
     const few = counter();

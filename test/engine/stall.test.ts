@@ -40,4 +40,24 @@ describe('a perft whose threads stall', () => {
       await engine.close();
     }
   });
+
+  it('leaves no hashed counts behind: the next hashed count starts from empty memory', async () => {
+    const engine = new Engine({ info: () => {}, error: () => {} }, FAILING_WORKER);
+    try {
+      await engine.whenReady();
+      // Depth 4 on one thread: 22 subtrees of depth 3, each one probe of the table. The
+      // second count finds every one of them, left by the first in the Hash memory.
+      const first = await engine.perft(4, true);
+      expect(first).toMatchObject({ nodes: 268670, probes: 22, stopped: false });
+      expect(await engine.perft(4, true)).toMatchObject({ nodes: 268670, probes: 22, hits: 22 });
+      const counting = engine.perft(5, true);
+      engine.stop();
+      expect(await counting).toMatchObject({ stopped: true });
+      // After the abandoned count only mirror images are found, as in the first count.
+      expect(await engine.perft(4, true)).toMatchObject({ nodes: 268670, probes: 22, hits: first.hits }); // prettier-ignore
+      expect(first.hits).toBeLessThan(22);
+    } finally {
+      await engine.close();
+    }
+  });
 });

@@ -18,6 +18,29 @@ describe('go perft on the pool', () => {
     expect(divide.reduce((sum, l) => sum + Number(l.split(': ')[1]), 0)).toBe(268670);
   });
 
+  it('counts through the Hash memory, then searches as if it had never counted', async () => {
+    // Armenian depth 6 has transpositions that the table finds: the same counts as plain perft.
+    const counted = start();
+    counted.send('setoption name Hash value 1', 'position startpos', 'go perft 6');
+    const total = await counted.waitFor(/^Nodes searched: /);
+    expect(counted.lines[total]).toBe('Nodes searched: 135963566');
+    const divide = counted.lines.slice(0, total).filter((l) => /^[a-h]\d[-x]/.test(l));
+    expect(divide).toContain('c3-c4: 5984405');
+    // The perft counts left in the table must not reach the search: the same nodes as an
+    // engine that never counted (one thread searches deterministically).
+    const fresh = start();
+    const lastNodes = async (engine: ReturnType<typeof start>, from: number) => {
+      const best = await engine.waitFor(/^bestmove /, from);
+      const info = engine.lines.slice(from, best).filter((l) => l.startsWith('info depth 7 '));
+      return / nodes (\d+)/.exec(info[info.length - 1])?.[1];
+    };
+    fresh.send('setoption name Hash value 1', 'position startpos', 'go depth 7');
+    counted.send('go depth 7');
+    const nodes = await lastNodes(counted, total);
+    expect(nodes).toBeDefined();
+    expect(nodes).toBe(await lastNodes(fresh, 0));
+  });
+
   it('stop ends a long count, which says so; the engine then counts again', async () => {
     const engine = start();
     engine.send('position startpos', 'go perft 12');
@@ -67,5 +90,35 @@ describe('bench on the pool', () => {
     await engine.sync();
     engine.send('quit');
     expect(await engine.exited).toBe(0);
+  });
+});
+
+describe('end of input', () => {
+  it('waits for go perft to count to the end, as a pipe expects', async () => {
+    const engine = start();
+    engine.send('setoption name Threads value 2', 'go perft 6');
+    engine.closeInput();
+    expect(await engine.exited).toBe(0);
+    expect(engine.lines).toContain('c3-c4: 5984405');
+    expect(engine.lines[engine.lines.length - 1]).toBe('Nodes searched: 135963566');
+    expect(engine.lines.some((l) => l.includes('stopped'))).toBe(false);
+  });
+
+  it('waits for bench to search every position', async () => {
+    const engine = start();
+    engine.send('bench 3');
+    engine.closeInput();
+    expect(await engine.exited).toBe(0);
+    expect(engine.lines.some((l) => l.includes('stopped'))).toBe(false);
+    expect(engine.lines.filter((l) => /^Nodes searched: \d+$/.test(l))).toHaveLength(1);
+  });
+
+  it('still stops the search that only stop ends, with its bestmove', async () => {
+    const engine = start();
+    engine.send('go perft 2', 'go infinite');
+    engine.closeInput();
+    expect(await engine.exited).toBe(0);
+    expect(engine.lines).toContain('Nodes searched: 484');
+    expect(engine.lines.filter((l) => l.startsWith('bestmove '))).toHaveLength(1);
   });
 });
