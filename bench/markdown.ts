@@ -1,5 +1,5 @@
 /**
- * A saved bench run as the README's figure table, in Markdown: a line saying when, on which
+ * A saved bench run as the figure table of docs/performance.md, in Markdown: a line saying when, on which
  * machine and at which commit it was measured, then one row per figure. Printed by
  * `npm run bench -- --markdown` (after a run) or `node dist/bench/run.js --markdown RUN.json`.
  */

@@ -21,12 +21,12 @@ const USAGE = `Usage: npm run bench -- [options]     (or: node dist/bench/run.js
   --compare <old.json>     after the run, each figure beside old.json's, with the ratio new/old
   --compare <old.json> <new.json>
                            compare two saved runs without running anything
-  --markdown               after the run, its figures as the README's Markdown table
+  --markdown               after the run, its figures as the Markdown table of docs/performance.md
   --markdown <run.json>    the table of a saved run, without running anything
   -h, --help               this text
 
 Example:
-  npm run bench -- --markdown        # measure, save the JSON, print the README table`;
+  npm run bench -- --markdown        # measure, save the JSON, print the table of docs/performance.md`;
 
 function print(line = ''): void {
   process.stdout.write(line + '\n');

@@ -30,7 +30,7 @@ export interface SkillSettings {
  * Levels 0 to MAX_SKILL_LEVEL - 1, weakest first. Every field gets stronger at each level:
  * the node budget grows by 1.8 a level (150 to about 30,000), the depth cap by one or two,
  * the margin shrinks from two and a half men to a twentieth of one, and blunders (30 % of
- * moves at level 0) stop after level 3. Measured in the README: each level beats the one
+ * moves at level 0) stop after level 3. Measured in docs/skill-levels.md: each level beats the one
  * below by roughly 100 to 230 Elo.
  */
 export const SKILL_TABLE: readonly SkillSettings[] = Object.freeze(

@@ -182,7 +182,7 @@ describe('npm run bench, built (dist/bench/run.js)', () => {
     const rows = compared.stdout.split('\n').filter((line) => line.startsWith('perft '));
     expect(rows).toHaveLength(2 * QUICK_PERFT.length);
     for (const line of rows) expect(line).toMatch(/ 1\.000$/);
-    // The README's table from the saved run: machine, date and commit, then one row a figure.
+    // The table of docs/performance.md from the saved run: machine, date and commit, then one row a figure.
     const table = (await run(process.execPath, [built(), '--markdown', out])).stdout.split('\n');
     expect(table[0]).toMatch(/^Measured \d{4}-\d\d-\d\d \d\d:\d\d UTC on .+, \d+ cores?, .+, Node\.js v\d+\S*, at commit \S+/); // prettier-ignore
     expect(table[0]).toContain(`at commit ${read.value.commit}`);

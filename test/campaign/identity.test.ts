@@ -2,7 +2,7 @@
  * The build identity of a real engine, on the embedded PostgreSQL with real `tama worker`
  * processes: the campaign records Tama's bench signature (the count `tama bench` gives on
  * one thread at that depth, whatever the campaign's Threads), a worker whose checkout has
- * other evaluation weights is refused with the README's message, and a worker with the
+ * other evaluation weights is refused with the message docs/campaigns.md quotes, and a worker with the
  * same build plays the campaign; an engine without bench has no signature.
  */
 import { copyFileSync, cpSync, mkdirSync, symlinkSync } from 'node:fs';
