@@ -78,14 +78,21 @@ async function openPanel(page: Page): Promise<void> {
   }
 }
 
-/** Runs in the page: a new engine worker's output lines for `input`, until `last` matches. */
-function engineLines(page: Page, input: readonly string[], last: RegExp): Promise<string[]> {
+/** Runs in the page: a new engine worker's output lines for `input`, until `last` matched `times`. */
+function engineLines(
+  page: Page,
+  input: readonly string[],
+  last: RegExp,
+  times = 1,
+): Promise<string[]> {
+  // prettier-ignore
   return page.evaluate<string[]>(`new Promise((resolve) => {
     const worker = new Worker('./engine-worker.js', { type: 'module' });
     const output = [];
+    let matched = 0;
     worker.onmessage = (event) => {
       output.push(event.data);
-      if (${last.toString()}.test(event.data)) { worker.terminate(); resolve(output); }
+      if (${last.toString()}.test(event.data) && ++matched === ${times}) { worker.terminate(); resolve(output); }
     };
     for (const line of ${JSON.stringify(input)}) worker.postMessage(line);
   })`);
@@ -141,6 +148,8 @@ describe('the endgame tables in the browser', () => {
     }
     // The page's engine uses them at once.
     expect(await analyse(page, 'W:WKa1,Kh8:BKd5')).toMatch(/table hits/);
+    // The analysis was stopped by ending its thread: the new one has the tables too.
+    expect(await analyse(page, 'W:Wc3:BKf6,Kb8')).toMatch(/table hits/);
   });
 
   it('an engine started afterwards reads them from storage: the values of tama egdb probe', async () => {
@@ -150,7 +159,9 @@ describe('the endgame tables in the browser', () => {
       for (const fen of POSITIONS) input.push(`position fen ${fen}`, 'd');
     }
     input.push('setoption name Variant value armenian', 'position fen W:Wb2,e2:Bb6', 'go depth 5'); // prettier-ignore
-    const lines = await engineLines(page, input, /^bestmove/);
+    // A second search on the same thread, which keeps its copy of the tables.
+    input.push('position fen B:Wd4,Kg1:Bf7', 'go depth 5');
+    const lines = await engineLines(page, input, /^bestmove/, 2);
     expect(lines.filter((line) => line.startsWith('info string error'))).toEqual([]);
     const values = lines.filter((line) => line.startsWith('Endgame database: ')).map((line) => line.slice('Endgame database: '.length)); // prettier-ignore
     const probed = VARIANTS.flatMap((variant) =>
@@ -163,8 +174,10 @@ describe('the endgame tables in the browser', () => {
     expect(new Set(probed).size).toBeGreaterThan(3);
     expect(values).toEqual(probed);
     // The search scores from the tables: a win in 39 plies is a mate in 20 moves.
-    const last = lines.filter((line) => line.startsWith('info depth 5 ')).at(-1) ?? '';
-    expect(last).toMatch(/ score mate 20 .* tbhits [1-9]\d* /);
+    const [first, second] = lines.filter((line) => line.startsWith('info depth 5 '));
+    expect(first).toMatch(/ score mate 20 .* tbhits [1-9]\d* /);
+    // A loss in 8 plies: mated in 4 moves.
+    expect(second).toMatch(/ score mate -4 .* tbhits [1-9]\d* /);
     const best = lines.find((line) => line.startsWith('bestmove'))!.split(' ')[1];
     const game = Game.from('armenian', 'W:Wb2,e2:Bb6');
     expect(game.ok && game.value.playText(best)).toMatchObject({ ok: true });
