@@ -98,10 +98,3 @@ export async function downloadTables(
   const old = (await caches.keys()).filter((name) => name.startsWith(TABLE_STORE_PREFIX) && name !== storeName(list)); // prettier-ignore
   await Promise.all(old.map((name) => caches.delete(name)));
 }
-
-/** Deletes every stored table. */
-export async function deleteStoredTables(): Promise<void> {
-  if (!canStoreTables()) return;
-  const names = (await caches.keys()).filter((name) => name.startsWith(TABLE_STORE_PREFIX));
-  await Promise.all(names.map((name) => caches.delete(name)));
-}
