@@ -15,17 +15,15 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import chromium from '@sparticuz/chromium';
-import { chromium as playwright, type Browser, type BrowserContext, type Page } from 'playwright-core'; // prettier-ignore
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { staticBrowser } from './chromium.js';
 import { Game } from '../../src/gui/page/game.js';
 import { axeViolations } from './axe.js';
-import { serveFolder, type StaticServer } from './static-server.js';
+import type { StaticServer } from './static-server.js';
 
 const WEB = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 const TAMA = fileURLToPath(new URL('../../bin/tama.js', import.meta.url));
-/** Flags of the package that would decide isolation for the page (see isolation.test.ts). */
-const ISOLATING_FLAGS = /^--(single-process|disable-site-isolation-trials|disable-web-security|enable-features=SharedArrayBuffer|disable-features=)/; // prettier-ignore
 const TABLE_LIST = JSON.parse(readFileSync(`${WEB}egdb/tables.json`, 'utf8')) as {
   files: { path: string }[];
   bytes: number;
@@ -35,27 +33,12 @@ const TABLE_LIST = JSON.parse(readFileSync(`${WEB}egdb/tables.json`, 'utf8')) as
 const POSITIONS = ['W:WKa1,Kh8:BKd5', 'W:Wb2,e2:Bb6', 'B:WKc3:Bd5,e6', 'W:Wc3:BKf6,Kb8', 'B:Wd4,Kg1:Bf7']; // prettier-ignore
 const VARIANTS = ['armenian', 'turkish'] as const;
 
-let browser: Browser;
-const servers: StaticServer[] = [];
-
-beforeAll(async () => {
-  browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: chromium.args.filter((flag) => !ISOLATING_FLAGS.test(flag)),
-    headless: true,
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all(servers.map((server) => server.close()));
-});
+const chromium = staticBrowser(WEB);
 
 /** A new browser context (its own storage) on the page of a new static server. */
 async function openPage(isolated: boolean) {
-  const server = await serveFolder(WEB, isolated);
-  servers.push(server);
-  const context = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+  const server = await chromium.serve(isolated);
+  const context = await chromium.browser().newContext({ viewport: { width: 1200, height: 1000 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
