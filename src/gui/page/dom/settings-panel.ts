@@ -32,7 +32,8 @@ function range(spin: SpinRange): number[] {
 
 /** What the tables line says. */
 function tablesText(list: TableList, loaded: boolean): string {
-  const what = `${list.pieces}-piece tables, ${list.variants.join(' and ')}, ${mebibytes(list.bytes)}`; // prettier-ignore
+  const variants = list.variants.map((name) => name[0].toUpperCase() + name.slice(1));
+  const what = `${list.pieces}-piece tables, ${variants.join(' and ')}, ${mebibytes(list.bytes)}`; // prettier-ignore
   return loaded ? `Loaded: ${what}; the engine plays them perfectly, also offline.` : `Not loaded: ${what} to download.`; // prettier-ignore
 }
 
