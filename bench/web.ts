@@ -8,9 +8,11 @@
  * - from a cold load (a new browser context) to the engine's first move on the board, the
  *   page's default level and clock, playing Black: the median of --loads loads, at desktop
  *   size, then at phone size (390x844) with the CPU slowed --throttle times (Chromium's
- *   CPU throttling).
+ *   CPU throttling), each split into the load (to the engine's readyok) and the move.
+ * The endgame tables (dist/web/egdb) are counted apart: the page downloads them only when
+ * asked. `--phone` measures only the phone-size loads and moves.
  *
- *   npm run build && node dist/bench/web.js [--loads 5] [--throttle 4]
+ *   npm run build && node dist/bench/web.js [--loads 5] [--throttle 4] [--phone]
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -22,7 +24,7 @@ import { serveFolder } from '../test/gui/static-server.js';
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
-  process.stdout.write('usage: node dist/bench/web.js [--loads N] [--throttle RATE]\n');
+  process.stdout.write('usage: node dist/bench/web.js [--loads N] [--throttle RATE] [--phone]\n');
   process.exit(0);
 }
 function fail(message: string): never {
@@ -36,10 +38,11 @@ function option(name: string, fallback: number): number {
   return value;
 }
 const NAMES = ['--loads', '--throttle'];
-const unknown = args.find((a, i) => !NAMES.includes(a) && !NAMES.includes(args[i - 1]));
+const unknown = args.find((a, i) => a !== '--phone' && !NAMES.includes(a) && !NAMES.includes(args[i - 1])); // prettier-ignore
 if (unknown !== undefined) fail(`unknown argument '${unknown}'`);
 const loads = option('loads', 5);
 const throttle = option('throttle', 4);
+const phoneOnly = args.includes('--phone');
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const WEB = here('../../dist/web/');
@@ -92,7 +95,12 @@ async function browserBench(browser: Browser, isolated: boolean, threads: number
   return benchNps(lines);
 }
 
-async function firstMove(browser: Browser, phone: boolean): Promise<number> {
+/** Milliseconds from a cold load to the engine's readyok, and from there to its first move. */
+async function firstMove(
+  browser: Browser,
+  phone: boolean,
+): Promise<{ load: number; move: number }> {
+  // prettier-ignore
   const server = await serveFolder(WEB, false);
   const context = await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } }); // prettier-ignore
   const page = await context.newPage();
@@ -103,40 +111,63 @@ async function firstMove(browser: Browser, phone: boolean): Promise<number> {
   const started = performance.now();
   await page.goto(server.url);
   await page.waitForSelector('body[data-engine=ready]', { state: 'attached' });
+  const loaded = performance.now();
   await page.selectOption('#mode', 'black');
   await page.locator('#moves button[data-ply="1"]').waitFor({ state: 'attached' });
-  const elapsed = performance.now() - started;
+  const moved = performance.now();
   await context.close();
   await server.close();
-  return elapsed;
+  return { load: loaded - started, move: moved - loaded };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]; // prettier-ignore
 const range = (values: number[]) => `${Math.round(Math.min(...values))} to ${Math.round(Math.max(...values))}`; // prettier-ignore
 
-let raw = 0;
-let gzipped = 0;
-for (const file of readdirSync(WEB).filter((name) => !name.endsWith('.map'))) {
-  const bytes = readFileSync(WEB + file);
-  raw += bytes.length;
-  gzipped += gzipSync(bytes, { level: 9 }).length;
+/** The files of `folder` and its subfolders (paths relative to it), source maps left out. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.name.endsWith('.map'))
+    .map((entry) => `${entry.parentPath}/${entry.name}`.slice(folder.length).replace(/^\//, ''));
 }
-process.stdout.write(`dist/web without maps: ${raw} bytes, ${gzipped} gzipped\n`);
-process.stdout.write(`Node bench: 1 thread ${await nodeBench(1)} nps, 2 threads ${await nodeBench(2)} nps\n`); // prettier-ignore
+
+/** Raw and gzipped bytes (level 9, file by file) of `files` under dist/web. */
+function sizes(files: readonly string[]): string {
+  let raw = 0;
+  let gzipped = 0;
+  for (const file of files) {
+    const bytes = readFileSync(WEB + file);
+    raw += bytes.length;
+    gzipped += gzipSync(bytes, { level: 9 }).length;
+  }
+  return `${raw} bytes, ${gzipped} gzipped`;
+}
+
+if (!phoneOnly) {
+  const files = filesUnder(WEB);
+  const tables = files.filter((file) => file.startsWith('egdb/') && file.endsWith('.egdb'));
+  process.stdout.write(`dist/web without maps and tables: ${sizes(files.filter((file) => !tables.includes(file)))}\n`); // prettier-ignore
+  process.stdout.write(`endgame tables (downloaded on request): ${tables.length} files, ${sizes(tables)}\n`); // prettier-ignore
+  process.stdout.write(`Node bench: 1 thread ${await nodeBench(1)} nps, 2 threads ${await nodeBench(2)} nps\n`); // prettier-ignore
+}
 const browser = await playwright.launch({
   executablePath: await chromium.executablePath(),
   args: chromium.args.filter((flag) => !FLAGS.test(flag)),
   headless: true,
 });
 try {
-  process.stdout.write(`browser bench, not isolated, 1 thread: ${await browserBench(browser, false, 1)} nps\n`); // prettier-ignore
-  process.stdout.write(`browser bench, isolated, 1 thread: ${await browserBench(browser, true, 1)} nps\n`); // prettier-ignore
-  process.stdout.write(`browser bench, isolated, 2 threads: ${await browserBench(browser, true, 2)} nps\n`); // prettier-ignore
-  for (const phone of [false, true]) {
-    const times: number[] = [];
+  if (!phoneOnly) {
+    process.stdout.write(`browser bench, not isolated, 1 thread: ${await browserBench(browser, false, 1)} nps\n`); // prettier-ignore
+    process.stdout.write(`browser bench, isolated, 1 thread: ${await browserBench(browser, true, 1)} nps\n`); // prettier-ignore
+    process.stdout.write(`browser bench, isolated, 2 threads: ${await browserBench(browser, true, 2)} nps\n`); // prettier-ignore
+  }
+  for (const phone of phoneOnly ? [true] : [false, true]) {
+    const times: { load: number; move: number }[] = [];
     for (let i = 0; i < loads; i++) times.push(await firstMove(browser, phone));
     const what = phone ? `phone size, CPU slowed ${throttle}x` : 'desktop size';
-    process.stdout.write(`cold load to the engine's first move (${what}): median ${Math.round(median(times))} ms (${range(times)}, ${loads} loads)\n`); // prettier-ignore
+    const total = times.map((t) => t.load + t.move);
+    const load = times.map((t) => t.load);
+    const move = times.map((t) => t.move);
+    process.stdout.write(`cold load to the engine's first move (${what}): median ${Math.round(median(total))} ms (${range(total)}, ${loads} loads); the load to readyok ${Math.round(median(load))} ms (${range(load)}), the move ${Math.round(median(move))} ms (${range(move)})\n`); // prettier-ignore
   }
 } finally {
   await browser.close();

@@ -5,8 +5,13 @@
 // built for the browser platform, so any other Node import fails the build. A web app
 // manifest and a service worker (sw.js, which stores every file of the build under the
 // build's version) make the page installable and playable offline after the first visit.
+// The 3-piece endgame tables of both variants go to dist/web/egdb/ with their list
+// (egdb/tables.json), for the page to download on request; they are built once with
+// `tama egdb build` into dist/egdb-web/ (which needs `tsc` to have built dist/src, as
+// `npm run build` does first) and copied from there by later builds.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { build } from 'esbuild';
@@ -14,6 +19,10 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const page = join(root, 'src/gui/page');
 const out = join(root, 'dist/web');
+/** The endgame tables offered by the page: how many pieces, which variants, where built. */
+const TABLE_PIECES = 3;
+const TABLE_VARIANTS = ['armenian', 'turkish'];
+const tableCache = join(root, 'dist/egdb-web');
 
 /** Node modules of the engine and their browser versions. */
 const BROWSER_VERSIONS = {
@@ -86,8 +95,38 @@ const manifest = {
   icons: [{ src: './favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
 };
 await writeFile(join(out, 'manifest.webmanifest'), JSON.stringify(manifest, null, 2) + '\n');
-// The service worker last: it stores every other file, under a version made from them all.
-const files = (await readdir(out)).filter((file) => !file.endsWith('.map')).sort();
+// The endgame tables: `tama egdb build` keeps the finished tables it finds, so only the
+// first build solves them (a few seconds a variant).
+const tama = join(root, 'bin/tama.js');
+for (const variant of TABLE_VARIANTS) {
+  execFileSync(process.execPath, [tama, 'egdb', 'build', '--variant', variant, '--pieces', String(TABLE_PIECES), '--out', tableCache, '--threads', '1'], { stdio: 'pipe' }); // prettier-ignore
+}
+const tableFiles = [];
+const tablesVersion = createHash('sha256');
+for (const variant of TABLE_VARIANTS) {
+  await cp(join(tableCache, variant), join(out, 'egdb', variant), { recursive: true });
+  for (const name of (await readdir(join(out, 'egdb', variant))).sort()) {
+    const path = `egdb/${variant}/${name}`;
+    tableFiles.push({ path, bytes: (await stat(join(out, path))).size });
+    tablesVersion.update(path).update(await readFile(join(out, path)));
+  }
+}
+const tableList = {
+  version: tablesVersion.digest('hex').slice(0, 16),
+  pieces: TABLE_PIECES,
+  variants: TABLE_VARIANTS,
+  files: tableFiles,
+  bytes: tableFiles.reduce((sum, file) => sum + file.bytes, 0),
+};
+await writeFile(join(out, 'egdb/tables.json'), JSON.stringify(tableList, null, 2) + '\n');
+console.log(`build-web: ${tableFiles.length} endgame tables of up to ${TABLE_PIECES} pieces, ${(tableList.bytes / 2 ** 20).toFixed(1)} MiB, in dist/web/egdb`); // prettier-ignore
+// The service worker last: it stores every other file (of the tables only their list),
+// under a version made from them all.
+const entries = await readdir(out, { withFileTypes: true });
+const files = [
+  ...entries.filter((entry) => entry.isFile() && !entry.name.endsWith('.map')).map((entry) => entry.name), // prettier-ignore
+  'egdb/tables.json',
+].sort();
 const version = createHash('sha256');
 for (const file of files) version.update(file).update(await readFile(join(out, file)));
 await build({
@@ -97,5 +136,6 @@ await build({
   define: {
     BUILD_FILES: JSON.stringify(['./', ...files]),
     BUILD_VERSION: JSON.stringify(version.digest('hex').slice(0, 16)),
+    TABLES_VERSION: JSON.stringify(tableList.version),
   },
 });

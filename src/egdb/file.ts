@@ -1,43 +1,26 @@
 /**
- * Table files: a 64-byte header, then one little-endian 16-bit entry per index.
- *
- *   0  "TAMAEGDB"        magic
- *   8  u32 format version
- *  12  u32 entries
- *  16  u8 x4 material     mover men, mover kings, other men, other kings
- *  20  u32 CRC-32 of the entries
- *  24  u16 longest distance (plies), u16 0
- *  28  variant name, ASCII, 16 bytes zero-padded
- *  44  zeros to 64
- *
- * Files live at <dir>/<variant>/<material name>.egdb (material.ts names them).
+ * Table files on disk: the layout is table-bytes.ts's. Files live at
+ * <dir>/<variant>/<material name>.egdb (material.ts names them).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { fail, ok, type Result } from '../core/result.js';
+import { fail, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
-import { materialName, type Material } from './material.js';
-import { Indexer } from './indexing.js';
+import type { Material } from './material.js';
+import {
+  FORMAT_VERSION,
+  HEADER_BYTES,
+  MAGIC,
+  tableFileName,
+  tableFromBytes,
+  type TableFileErrorCode,
+} from './table-bytes.js';
 import { DRAW, INVALID } from './value.js';
-
-export const FORMAT_VERSION = 1;
-const MAGIC = 'TAMAEGDB';
-const HEADER_BYTES = 64;
-
-export type TableFileErrorCode =
-  | 'missing'
-  | 'unreadable'
-  | 'bad-magic'
-  | 'bad-version'
-  | 'wrong-variant'
-  | 'wrong-material'
-  | 'bad-size'
-  | 'bad-checksum';
 
 /** Where the table of a signature lives under a database folder. */
 export function tablePath(dir: string, variant: VariantName, material: Material): string {
-  return join(dir, variant, `${materialName(material)}.egdb`);
+  return join(dir, variant, tableFileName(material));
 }
 
 /** The longest distance in a table (0 when every entry is a draw). */
@@ -94,31 +77,5 @@ export function readTable(
   } catch (error) {
     return fail('unreadable', `cannot read ${path}: ${(error as Error).message}`);
   }
-  if (bytes.length < HEADER_BYTES || bytes.toString('ascii', 0, 8) !== MAGIC) {
-    return fail('bad-magic', `${path} is not a Tama endgame table`);
-  }
-  const version = bytes.readUInt32LE(8);
-  if (version !== FORMAT_VERSION) {
-    return fail('bad-version', `${path} has format version ${version}; this engine reads version ${FORMAT_VERSION}`); // prettier-ignore
-  }
-  const fileVariant = bytes.toString('ascii', 28, 44).replace(/\0+$/, '');
-  if (fileVariant !== variant) {
-    return fail('wrong-variant', `${path} is a ${fileVariant} table, not ${variant}`);
-  }
-  const counts = [bytes[16], bytes[17], bytes[18], bytes[19]];
-  const expected = [material.moverMen, material.moverKings, material.otherMen, material.otherKings]; // prettier-ignore
-  if (counts.some((count, i) => count !== expected[i])) {
-    return fail('wrong-material', `${path} holds another material than ${materialName(material)}`); // prettier-ignore
-  }
-  const entries = bytes.readUInt32LE(12);
-  if (entries !== new Indexer(material).size || bytes.length !== HEADER_BYTES + 2 * entries) {
-    return fail('bad-size', `${path} has the wrong size for ${materialName(material)} (truncated or from another index)`); // prettier-ignore
-  }
-  const body = bytes.subarray(HEADER_BYTES);
-  if (crc32(body) !== bytes.readUInt32LE(20)) {
-    return fail('bad-checksum', `${path} fails its checksum (damaged file)`);
-  }
-  const values = new Uint16Array(new SharedArrayBuffer(2 * entries));
-  new Uint8Array(values.buffer).set(body);
-  return ok(values);
+  return tableFromBytes(bytes, path, variant, material, crc32);
 }

@@ -8,7 +8,6 @@
  * goes to dist/screenshots/review-desktop.png.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
@@ -17,11 +16,11 @@ import { moveFrom } from '../../src/core/movegen.js';
 import { parseMove } from '../../src/core/notation.js';
 import { squareCentre } from '../../src/gui/page/board.js';
 import { startGuiServer, type GuiServer } from '../../src/gui/server.js';
+import { axeViolations } from './axe.js';
 import { positionOf } from './helpers.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const SHOTS = here('../../dist/screenshots/');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'); // prettier-ignore
 
 /** White hangs a man with 1. c4-c5 (c6xc4 is forced); the review marks it `??`. */
 const FEN = 'W:Wa2,b2,g2,h2,c4:Ba7,b7,g7,h7,c6';
@@ -52,16 +51,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** axe-core's WCAG 2 A and AA violations on the page, as "rule: element" lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate<{ id: string; nodes: { target: string[] }[] }[]>(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-       .then((result) => result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => ({ target: n.target.map(String) })) })))`,
-  );
-  return found.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 /** Runs in the page: notes each text the review's progress shows, in window.progressTexts. */
 const WATCH_PROGRESS = `{

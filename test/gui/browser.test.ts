@@ -8,8 +8,7 @@
  * (desktop and phone size) go to dist/screenshots for people to look at. Pages stay open
  * until the browser closes: its single-process mode ends with its last page.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
@@ -19,11 +18,11 @@ import { parsePdn, replayPdnGame } from '../../src/match/pdn.js';
 import { startGuiServer, type GuiServer } from '../../src/gui/server.js';
 import { Game } from '../../src/gui/page/game.js';
 import { moveInWords } from '../../src/gui/page/words.js';
+import { axeViolations } from './axe.js';
 import { scriptedGame } from './scripted-game.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const SHOTS = here('../../dist/screenshots/');
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'); // prettier-ignore
 /** The seed of the scripted game: 47 plies, captures of two and three men, White wins. */
 const GAME_SEED = 42;
 
@@ -139,16 +138,6 @@ const WATCH_BOARD = `{
 async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate('document.activeElement?.blur(); window.scrollTo(0, 0)');
   await page.screenshot({ path: SHOTS + name });
-}
-
-/** axe-core's WCAG 2 A and AA violations on the page, as "rule: element" lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate<{ id: string; nodes: { target: string[] }[] }[]>(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
-       .then((result) => result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => ({ target: n.target.map(String) })) })))`,
-  );
-  return found.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 /**

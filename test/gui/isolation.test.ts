@@ -3,26 +3,15 @@
  * server sends make `SharedArrayBuffer` available to the page and its workers), and it
  * still loads under them: every file it asks for arrives and its engine becomes ready.
  */
-import chromium from '@sparticuz/chromium';
-import { chromium as playwright, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './chromium.js';
 import { serve, TAMA } from './server-client.js';
 
 let browser: Browser;
 
-/**
- * The package's flags, without those that would decide the answer for the page: one
- * process for everything, site isolation and web security switched off, and shared memory
- * switched on for every page whether isolated or not.
- */
-const ISOLATING_FLAGS = /^--(single-process|disable-site-isolation-trials|disable-web-security|enable-features=SharedArrayBuffer|disable-features=)/; // prettier-ignore
-
 beforeAll(async () => {
-  browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: chromium.args.filter((flag) => !ISOLATING_FLAGS.test(flag)),
-    headless: true,
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -106,6 +106,12 @@ describe('info lines', () => {
     });
   });
 
+  it('reads the endgame table hits where the engine reports them', () => {
+    const info = parseInfoLine('info depth 3 seldepth 3 multipv 1 score mate 3 nodes 40 nps 4000 hashfull 0 tbhits 12 time 10 pv d4-c5'); // prettier-ignore
+    expect(info?.tbhits).toBe(12);
+    expect(info?.score).toEqual({ unit: 'mate', value: 3 });
+  });
+
   it('ignores info strings, progress lines and lines without a depth', () => {
     expect(parseInfoLine('info string error: nonsense')).toBeUndefined();
     expect(

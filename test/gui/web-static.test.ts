@@ -9,39 +9,22 @@
  * After a first visit the page loads and plays with the server gone and the network off.
  */
 import { fileURLToPath } from 'node:url';
-import chromium from '@sparticuz/chromium';
-import { chromium as playwright, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { staticBrowser } from './chromium.js';
 import { Game } from '../../src/gui/page/game.js';
-import { serveFolder, type StaticServer } from './static-server.js';
+import type { StaticServer } from './static-server.js';
 
 const WEB = fileURLToPath(new URL('../../dist/web/', import.meta.url));
-/** Flags of the package that would decide isolation for the page (see isolation.test.ts). */
-const ISOLATING_FLAGS = /^--(single-process|disable-site-isolation-trials|disable-web-security|enable-features=SharedArrayBuffer|disable-features=)/; // prettier-ignore
 
-let browser: Browser;
-const servers: StaticServer[] = [];
-
-beforeAll(async () => {
-  browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: chromium.args.filter((flag) => !ISOLATING_FLAGS.test(flag)),
-    headless: true,
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all(servers.map((server) => server.close()));
-});
+const chromium = staticBrowser(WEB);
 
 /** Opens dist/web from a new static server; collects the page's errors and failed loads. */
 async function openStatic(
   isolated: boolean,
 ): Promise<{ page: Page; server: StaticServer; errors: string[] }> {
-  const server = await serveFolder(WEB, isolated);
-  servers.push(server);
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const server = await chromium.serve(isolated);
+  const page = await chromium.browser().newPage({ viewport: { width: 1200, height: 900 } });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('requestfailed', (request) => errors.push(`failed: ${request.url()}`));
@@ -145,8 +128,8 @@ describe('the static build in Chromium', () => {
   });
 
   it('after the first visit, loads and plays with the network cut (its service worker)', async () => {
-    const server = await serveFolder(WEB, false);
-    const context = await browser.newContext();
+    const server = await chromium.serve(false);
+    const context = await chromium.browser().newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

@@ -48,6 +48,8 @@ interface Thread {
   running: Waiting | undefined;
   /** The last table generation it received (a copy is sent only when it changes). */
   ttGeneration: number;
+  /** The same for the endgame tables. */
+  tablesGeneration: number;
 }
 
 /** A set of search threads with their control block; replaced whole when Threads changes. */
@@ -97,7 +99,7 @@ export class SearchThreads {
   /** A new thread in the pool; resolves with whether it loaded. */
   private startThread(): Promise<boolean> {
     const worker = new Worker(this.workerFile, { type: 'module', name: 'tama search' });
-    const thread: Thread = { worker, running: undefined, ttGeneration: -1 };
+    const thread: Thread = { worker, running: undefined, ttGeneration: -1, tablesGeneration: -1 };
     this.pool.push(thread);
     return new Promise<boolean>((resolveLoaded) => {
       worker.addEventListener('message', (event: MessageEvent<ThreadAnswer>) => {
@@ -141,16 +143,18 @@ export class SearchThreads {
   }
 
   /**
-   * The request as `thread` needs it: without shared memory a table the thread already
-   * holds a copy of is not copied again (the thread keeps its own between searches).
+   * The request as `thread` needs it: without shared memory a table or a set of endgame
+   * tables the thread already holds a copy of is not copied again (the thread keeps its own
+   * between searches, search-worker.ts).
    */
   private forThread(thread: Thread, request: ThreadRequest): ThreadRequest {
-    const task = request.task as { ttGeneration?: number };
+    const task = request.task as { ttGeneration?: number; tablesGeneration?: number };
     if (this.sharesMemory || task.ttGeneration === undefined) return request;
-    if (task.ttGeneration === thread.ttGeneration) {
-      return { ...request, task: { ...task, ttBuffer: new ArrayBuffer(0) } };
-    }
+    const held = { ttBuffer: task.ttGeneration === thread.ttGeneration, tables: task.tablesGeneration === thread.tablesGeneration }; // prettier-ignore
     thread.ttGeneration = task.ttGeneration;
-    return request;
+    thread.tablesGeneration = task.tablesGeneration ?? -1;
+    if (!held.ttBuffer && !held.tables) return request;
+    const lighter = { ...task, ...(held.ttBuffer ? { ttBuffer: new ArrayBuffer(0) } : {}), ...(held.tables ? { tables: [] } : {}) }; // prettier-ignore
+    return { ...request, task: lighter };
   }
 }

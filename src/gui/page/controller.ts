@@ -110,6 +110,14 @@ export class PageController implements TransportReceiver {
     }
   }
 
+  /** The engine's name changed (its threads or hash, in the browser's settings panel). */
+  renameEngine(name: string): void {
+    const engine = this.state.engine;
+    engine.name = name;
+    if (engine.ready) engine.status = { text: `${name} ready`, kind: 'info' };
+    this.redraw();
+  }
+
   /** The transport ended. */
   closed(reason: string): void {
     const engine = this.state.engine;

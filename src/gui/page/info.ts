@@ -21,10 +21,12 @@ export interface InfoLine {
   readonly nodes?: number;
   readonly nps?: number;
   readonly time?: number;
+  /** Positions scored from the endgame tables (absent: none). */
+  readonly tbhits?: number;
   readonly pv: readonly string[];
 }
 
-const NUMBER_FIELDS = ['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'time'] as const;
+const NUMBER_FIELDS = ['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'tbhits', 'time'] as const;
 
 /**
  * Reads an `info depth ... score ...` line; undefined for other info lines (strings, the
@@ -66,6 +68,7 @@ export function parseInfoLine(line: string): InfoLine | undefined {
     nodes: fields.nodes,
     nps: fields.nps,
     time: fields.time,
+    tbhits: fields.tbhits,
     pv,
   };
 }

@@ -4,7 +4,8 @@
  * (dom/board-events.ts, dom/controls.ts), the game review (dom/review-panel.ts) and the
  * transport to the engine (transport.ts): the `tama gui` server's WebSocket
  * (dom/websocket.ts), or, in the static build (dist/web, whose page says
- * `data-transport="worker"`), the engine in this browser's Web Workers (dom/worker-transport.ts).
+ * `data-transport="worker"`), the engine in this browser's Web Workers (dom/worker-transport.ts),
+ * whose threads, hash and endgame tables the settings panel (dom/settings-panel.ts) sets.
  * The rules come from the core, in the browser.
  */
 import { setUpBoardEvents } from './dom/board-events.js';
@@ -12,7 +13,8 @@ import { PageController } from './controller.js';
 import { setUpControls } from './dom/controls.js';
 import { createState } from './state.js';
 import { webSocketTransport } from './dom/websocket.js';
-import { deviceSettings, workerTransport } from './dom/worker-transport.js';
+import { workerEngine } from './dom/worker-transport.js';
+import { setUpSettingsPanel } from './dom/settings-panel.js';
 import { PageView } from './dom/view.js';
 import { ReviewPanel } from './dom/review-panel.js';
 
@@ -26,11 +28,13 @@ const redraw = () => {
   view.render(state);
   reviewPanel.render(state);
 };
-const transport =
+const inBrowser =
   document.documentElement.dataset.transport === 'worker'
-    ? workerTransport(new URL('./engine-worker.js', import.meta.url), deviceSettings())
-    : webSocketTransport(`ws://${location.host}/ws`);
+    ? workerEngine(new URL('./engine-worker.js', import.meta.url))
+    : undefined;
+const transport = inBrowser?.transport ?? webSocketTransport(`ws://${location.host}/ws`);
 const controller = new PageController(state, transport, redraw);
+if (inBrowser) void setUpSettingsPanel(inBrowser.engine, (name) => controller.renameEngine(name));
 
 setUpControls(controller, redraw);
 reviewPanel.listen(controller);

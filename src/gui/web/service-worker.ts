@@ -3,10 +3,15 @@
  * list and the build's version are written in by scripts/build-web.mjs), and it answers the
  * page's and its workers' requests for them from that store, so that after the first visit
  * the page plays with the network off. A new build is a new store; the old one is deleted
- * once the new worker takes over.
+ * once the new worker takes over. The endgame tables are not among the build's files: the
+ * page stores them when asked (endgame-store.ts), and a store of the build's tables is
+ * kept, one of other tables deleted.
  */
+import { TABLE_STORE_PREFIX } from './endgame-store.js';
+
 declare const BUILD_FILES: readonly string[];
 declare const BUILD_VERSION: string;
+declare const TABLES_VERSION: string;
 
 interface ExtendableEvent {
   waitUntil(work: Promise<unknown>): void;
@@ -24,6 +29,7 @@ const scope = globalThis as unknown as {
 };
 
 const STORE = `tama-${BUILD_VERSION}`;
+const KEPT = [STORE, `${TABLE_STORE_PREFIX}${TABLES_VERSION}`];
 
 scope.addEventListener('install', (event) => {
   event.waitUntil(
@@ -43,7 +49,7 @@ scope.addEventListener('activate', (event) => {
       .then((names) =>
         Promise.all(
           names
-            .filter((name) => name.startsWith('tama-') && name !== STORE)
+            .filter((name) => name.startsWith('tama-') && !KEPT.includes(name))
             .map((name) => caches.delete(name)),
         ),
       ) // prettier-ignore

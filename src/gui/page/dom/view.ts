@@ -155,7 +155,7 @@ export class PageView {
     if (!state.analyse) summary = 'tick "analyse" for live lines';
     else if (outcome !== undefined) summary = 'the game is over';
     else if (top !== undefined)
-      summary = `depth ${top.depth}${top.seldepth ? `/${top.seldepth}` : ''} · ${formatCount(top.nodes ?? 0)} nodes · ${formatCount(top.nps ?? 0)}/s`; // prettier-ignore
+      summary = `depth ${top.depth}${top.seldepth ? `/${top.seldepth}` : ''} · ${formatCount(top.nodes ?? 0)} nodes · ${formatCount(top.nps ?? 0)}/s${top.tbhits ? ` · ${formatCount(top.tbhits)} table hits` : ''}`; // prettier-ignore
     else if (state.review?.phase === 'running') summary = 'waiting: the review is using the engine';
     else summary = search !== undefined ? 'searching…' : '';
     setText($('search-summary'), summary);

@@ -1,0 +1,84 @@
+/**
+ * A table file's bytes checked and turned into its entries, without a file system: the
+ * engine reads them from disk in Node (file.ts) and from the browser's storage in the web
+ * build. The layout: a 64-byte header, then one little-endian 16-bit entry per index.
+ *
+ *   0  "TAMAEGDB"        magic
+ *   8  u32 format version
+ *  12  u32 entries
+ *  16  u8 x4 material     mover men, mover kings, other men, other kings
+ *  20  u32 CRC-32 of the entries
+ *  24  u16 longest distance (plies), u16 0
+ *  28  variant name, ASCII, 16 bytes zero-padded
+ *  44  zeros to 64
+ */
+import { fail, ok, type Result } from '../core/result.js';
+import type { VariantName } from '../core/variant.js';
+import { Indexer } from './indexing.js';
+import { materialName, type Material } from './material.js';
+
+export const FORMAT_VERSION = 1;
+export const MAGIC = 'TAMAEGDB';
+export const HEADER_BYTES = 64;
+
+export type TableFileErrorCode =
+  | 'missing'
+  | 'unreadable'
+  | 'bad-magic'
+  | 'bad-version'
+  | 'wrong-variant'
+  | 'wrong-material'
+  | 'bad-size'
+  | 'bad-checksum';
+
+/** The file name of a signature's table inside a variant's folder, such as `KMvK.egdb`. */
+export function tableFileName(material: Material): string {
+  return `${materialName(material)}.egdb`;
+}
+
+/** Reads `length` ASCII bytes from `offset`, without the zeros that pad them. */
+function ascii(bytes: Uint8Array, offset: number, length: number): string {
+  return String.fromCharCode(...bytes.subarray(offset, offset + length)).replace(/\0+$/, '');
+}
+
+/**
+ * The entries of the table file `bytes` (named `where` in errors), checked against the
+ * variant and material expected and against the checksum (`crc32` of the entries' bytes),
+ * in a SharedArrayBuffer so that every search thread can read them.
+ */
+export function tableFromBytes(
+  bytes: Uint8Array,
+  where: string,
+  variant: VariantName,
+  material: Material,
+  crc32: (data: Uint8Array) => number,
+): Result<Uint16Array, TableFileErrorCode> {
+  if (bytes.length < HEADER_BYTES || ascii(bytes, 0, 8) !== MAGIC) {
+    return fail('bad-magic', `${where} is not a Tama endgame table`);
+  }
+  const header = new DataView(bytes.buffer, bytes.byteOffset, HEADER_BYTES);
+  const version = header.getUint32(8, true);
+  if (version !== FORMAT_VERSION) {
+    return fail('bad-version', `${where} has format version ${version}; this engine reads version ${FORMAT_VERSION}`); // prettier-ignore
+  }
+  const fileVariant = ascii(bytes, 28, 16);
+  if (fileVariant !== variant) {
+    return fail('wrong-variant', `${where} is a ${fileVariant} table, not ${variant}`);
+  }
+  const counts = [bytes[16], bytes[17], bytes[18], bytes[19]];
+  const expected = [material.moverMen, material.moverKings, material.otherMen, material.otherKings]; // prettier-ignore
+  if (counts.some((count, i) => count !== expected[i])) {
+    return fail('wrong-material', `${where} holds another material than ${materialName(material)}`); // prettier-ignore
+  }
+  const entries = header.getUint32(12, true);
+  if (entries !== new Indexer(material).size || bytes.length !== HEADER_BYTES + 2 * entries) {
+    return fail('bad-size', `${where} has the wrong size for ${materialName(material)} (truncated or from another index)`); // prettier-ignore
+  }
+  const body = bytes.subarray(HEADER_BYTES);
+  if (crc32(body) >>> 0 !== header.getUint32(20, true)) {
+    return fail('bad-checksum', `${where} fails its checksum (damaged file)`);
+  }
+  const values = new Uint16Array(new SharedArrayBuffer(2 * entries));
+  new Uint8Array(values.buffer).set(body);
+  return ok(values);
+}
