@@ -60,8 +60,6 @@ export interface SearchFeatures {
   singleReplyExtension: boolean;
   killers: boolean;
   history: boolean;
-  /** Late move pruning: near the leaves, quiet moves late in the order are not searched. */
-  lateMovePruning: boolean;
 }
 
 /**
@@ -74,25 +72,18 @@ export interface SearchFeatures {
  * Killers and history together gain +85.0 +/- 27.5; each alone on top of the other measured
  * about zero, and both stay on: without killers two shots of the tactics suite are no longer
  * found within its node budget.
- * Late move pruning (below) ships off. Pruning every late quiet move at depth 1-3 gained
- * +33.7 +/- 35.6 at 10,000 nodes a move (300 games) and searched 3.2 times fewer nodes to
- * depth 12 from the start, but lost mates and draws in king endings and a breakthrough
- * shot of the tactics suite; kept away from kings and from moves that offer a capture, it
- * measured +3.5 +/- 29.7 (400 games, pentanomial) and no fewer nodes (29.9 M to depth 12
- * from the start against 26.6 M). Reverse futility pruning (cut a quiet node at depth 1-3
- * whose static evaluation beats beta by 70 a ply) was dropped: it searched 31 % more
- * nodes to depth 12 from the start.
+ * Late move pruning (skip late quiet moves at depth 1-3) was measured and deleted (last in
+ * commit faad280): pruning every late quiet move gained +33.7 +/- 35.6 at 10,000 nodes a move
+ * but lost mates and draws in king endings and a shot of the tactics suite; kept away from
+ * kings and from moves that offer a capture it measured +3.5 +/- 29.7. Reverse futility
+ * pruning searched 31 % more nodes to depth 12 from the start and was dropped unplayed.
  */
 export const DEFAULT_FEATURES: Readonly<SearchFeatures> = Object.freeze({
   lateMoveReductions: true,
   singleReplyExtension: true,
   killers: true,
   history: true,
-  lateMovePruning: false,
 });
-
-/** Late move pruning: at depth d, quiet moves after the first LATE_MOVES[d] are skipped. */
-const LATE_MOVES = Int8Array.of(0, 6, 9, 14);
 
 /** What the search reports after each iteration (and each PV line with MultiPV). */
 export interface SearchInfo {
@@ -753,16 +744,6 @@ export class Searcher {
     // A forced reply costs nothing to look at one ply deeper.
     if (count === 1 && this.features.singleReplyExtension && ply < 2 * this.rootDepth) depth++;
 
-    // Only among men: with kings on the board, endings turn on quiet king moves late in the
-    // order (pruning them lost mates and draws the search must see).
-    const latePruning =
-      this.features.lateMovePruning &&
-      !pvNode &&
-      ply > 0 &&
-      !captures &&
-      depth < LATE_MOVES.length &&
-      (state[kingsLoWord(0)] | state[kingsHiWord(0)] | state[kingsLoWord(1)] | state[kingsHiWord(1)]) === 0; // prettier-ignore
-
     const order = this.orderStack[ply];
     for (let i = 0; i < count; i++) order[i] = i;
     this.scoreMoves(ply, count, ttMove);
@@ -783,17 +764,7 @@ export class Searcher {
         if (this.threadIndex === 0) this.control.setRootMove(searched + 1, list.moves[index], list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
       }
       const move = list.moves[index];
-      const child = this.makeChild(ply, index);
-      // A late quiet move is skipped unless it forces a capture (a sacrifice, a shot).
-      if (
-        latePruning &&
-        searched >= LATE_MOVES[depth] &&
-        bestScore > -MATE_BOUND &&
-        this.moveScores[ply][index] < KILLER_SCORE &&
-        !hasCapture(rules, child)
-      ) {
-        continue;
-      }
+      this.makeChild(ply, index);
       let score: number;
       const quiet = !captures;
       if (searched === 0) {
