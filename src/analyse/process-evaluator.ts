@@ -5,7 +5,11 @@
  */
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
-import { EngineProcess, type EngineCommand, type EngineIdentity } from '../match/engine-process.js';
+import {
+  EngineProcess,
+  type EngineCommand,
+  type EngineIdentity,
+} from '../engine-client/engine-process.js';
 import {
   SearchReader,
   searchLines,

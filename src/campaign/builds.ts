@@ -6,7 +6,7 @@
  */
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
-import { EnginePool, type EngineSettings } from '../match/engine-pool.js';
+import { EnginePool, type EngineSettings } from '../engine-client/engine-pool.js';
 import type { EngineBuild } from './settings.js';
 
 /** Time an engine's bench may take before it counts as stalled. */

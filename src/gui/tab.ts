@@ -6,7 +6,11 @@
  * an exit or a stall (no bestmove once the search's time is over, or no answer to
  * `isready`) is reported to the page and the engine is started again.
  */
-import { EngineProcess, type EngineCommand, type EngineFailure } from '../match/engine-process.js';
+import {
+  EngineProcess,
+  type EngineCommand,
+  type EngineFailure,
+} from '../engine-client/engine-process.js';
 import { EngineConversation } from './conversation.js';
 import type { ClientMessage, GoLimits, ServerMessage } from './messages.js';
 

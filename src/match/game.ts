@@ -13,9 +13,10 @@ import {
   type ResignAdjudication,
   type Verdict,
 } from './adjudication.js';
-import type { EngineFailure, EngineProcess, EngineScore, FailureKind } from './engine-process.js';
+import type { EngineFailure, EngineProcess, FailureKind } from '../engine-client/engine-process.js';
 import { openingGame, type Opening } from './openings.js';
-import { Clock, goCommand, moveDeadline, type PlayerLimits } from './time-control.js';
+import type { GameResult, PdnMove, PdnRecord } from '../pdn/pdn.js';
+import { Clock, goCommand, moveDeadline, type PlayerLimits } from '../clock/time-control.js';
 
 /** One side of a game: a started engine process and how it may think. */
 export interface GamePlayer {
@@ -35,8 +36,6 @@ export interface GameRules extends DrawRules {
 
 export const DEFAULT_GAME_RULES: GameRules = { ...DEFAULT_DRAW_RULES, maxPlies: 0 };
 
-export type GameResult = 'white' | 'black' | 'draw' | 'none';
-
 /** Why a game ended. The last five are forfeits by the engine that failed. */
 export type Termination =
   | 'no-moves'
@@ -55,21 +54,8 @@ export type Termination =
 export const FORFEITS = ['illegal-move', 'time-forfeit', 'stall', 'crash', 'disconnect'] as const;
 export type Forfeit = (typeof FORFEITS)[number];
 
-export interface PlayedMove {
-  readonly text: string;
-  readonly color: Color;
-  /** True for the opening's moves, which no engine chose. */
-  readonly book: boolean;
-  readonly elapsedMs?: number;
-  readonly score?: EngineScore;
-  readonly depth?: number;
-}
-
-export interface GameRecord {
-  /** Position text of the first position; undefined for the start position. */
-  readonly fen?: string;
-  readonly moves: readonly PlayedMove[];
-  readonly result: GameResult;
+/** A played game: what PDN writes, how it ended and where. */
+export interface GameRecord extends PdnRecord {
   readonly termination: Termination;
   /** A sentence for people, e.g. "Black lost on time (1234 ms used, 1000 ms left)". */
   readonly reason: string;
@@ -115,7 +101,7 @@ export async function playGame(setup: GameSetup): Promise<GameRecord> {
   const { variant, opening, rules, signal } = setup;
   const players = [setup.white, setup.black] as const;
   const game = openingGame(opening, variant);
-  const moves: PlayedMove[] = bookMoves(game);
+  const moves: PdnMove[] = bookMoves(game);
 
   const end = (
     result: GameResult,
@@ -213,7 +199,7 @@ const FAILURE_WORDS: Record<FailureKind, string> = {
 };
 
 /** The opening's moves as the record shows them: played from the book, by no engine. */
-function bookMoves(game: Game): PlayedMove[] {
+function bookMoves(game: Game): PdnMove[] {
   let color = game.start.sideToMove;
   return game.moves.map((text) => {
     const move = { text, color, book: true };

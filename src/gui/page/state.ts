@@ -12,6 +12,7 @@ import type { InfoLine } from './info.js';
 import { MoveInput } from './input.js';
 import type { PageReview } from './review.js';
 import { DEFAULT_REVIEW_NODES } from '../../analyse/settings.js';
+import { pdnResultOf } from '../../pdn/pdn.js';
 
 /** Who plays: the person as White or Black, two people, or the engine on both sides. */
 export type Mode = 'white' | 'black' | 'human' | 'engines';
@@ -201,8 +202,7 @@ export function statusText(state: PageState): string {
 export function resultText(state: PageState): string {
   const outcome = state.game.outcome();
   if (outcome === undefined) return '';
-  const score = outcome.result === 'white' ? '2-0' : outcome.result === 'black' ? '0-2' : '1-1';
-  return `${score} · ${outcome.reason}`;
+  return `${pdnResultOf(outcome.result)} · ${outcome.reason}`;
 }
 
 /** Whether a game with moves is under way (changing the clock or rules would discard it). */

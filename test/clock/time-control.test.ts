@@ -9,7 +9,7 @@ import {
   parseLimits,
   parseSeconds,
   type PlayerLimits,
-} from '../../src/match/time-control.js';
+} from '../../src/clock/time-control.js';
 
 describe('parseClock: cutechess tc values', () => {
   it.each([

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EngineProcess, parseInfo } from '../../src/match/engine-process.js';
-import { fakeEngine, requireBuild, ROOT } from './helpers.js';
+import { EngineProcess, parseInfo } from '../../src/engine-client/engine-process.js';
+import { fakeEngine } from '../match/helpers.js';
+import { requireBuild, ROOT } from '../helpers.js';
 
 beforeAll(requireBuild);
 

@@ -13,7 +13,7 @@ import {
   type EngineIdentity,
   type TrafficLog,
 } from './engine-process.js';
-import type { PlayerLimits } from './time-control.js';
+import type { PlayerLimits } from '../clock/time-control.js';
 
 /** One engine of a match as the command line described it. */
 export interface EngineSettings {
