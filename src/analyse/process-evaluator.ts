@@ -10,6 +10,7 @@ import {
   type EngineCommand,
   type EngineIdentity,
 } from '../engine-client/engine-process.js';
+import { prepareEngine } from '../engine-client/supervisor.js';
 import {
   SearchReader,
   searchLines,
@@ -45,10 +46,9 @@ export class ProcessEvaluator implements Evaluator {
   /** Starts the engine and shakes hands; a failure says why it would not start. */
   static async start(command: EngineCommand): Promise<Result<ProcessEvaluator, 'engine-failed'>> {
     const route: LineRoute = {};
-    const process = new EngineProcess(command, 'engine', (_, direction, line) => {
-      if (direction === '<') route.reader?.info(line);
-    });
-    const hello = await process.handshake(STARTUP_MS);
+    const process = new EngineProcess(command, 'engine');
+    process.onLine((line) => route.reader?.info(line));
+    const hello = await prepareEngine(process, { startupMs: STARTUP_MS });
     if (!hello.ok) {
       process.kill();
       return fail('engine-failed', `the engine did not start: ${hello.failure.message}`);

@@ -64,6 +64,7 @@ export class EngineProcess {
   private closing = false;
   private buffer = '';
   private readonly stderrTail: string[] = [];
+  private readonly listeners: ((line: string) => void)[] = [];
   private resolveExited!: () => void;
   /** Settles once the process is gone, however it went. */
   readonly exited: Promise<void> = new Promise((resolve) => (this.resolveExited = resolve));
@@ -127,6 +128,14 @@ export class EngineProcess {
   /** Whether the process is still there to talk to. */
   get alive(): boolean {
     return this.failure === undefined;
+  }
+
+  /**
+   * Hears every non-empty line the engine sends, trimmed, besides the waits below: for a
+   * client that follows the engine's lines itself (the page's conversation, a review).
+   */
+  onLine(listener: (line: string) => void): void {
+    this.listeners.push(listener);
   }
 
   /** Sends one command line (dropped silently when the engine is gone). */
@@ -358,7 +367,9 @@ export class EngineProcess {
   private handleLine(raw: string): void {
     this.log?.(this.label, '<', raw);
     const line = raw.trim();
-    if (line !== '') this.pending?.line(line);
+    if (line === '') return;
+    for (const listener of this.listeners) listener(line);
+    this.pending?.line(line);
   }
 
   private gone(failure: EngineFailure): void {
