@@ -5,6 +5,7 @@
  * an engine misbehaves: a failure comes back as a value naming its kind.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { engineError, parseInfo, type EngineScore } from './info.js';
 
 /** How an engine failed: died (crash), left on its own (disconnect), or went silent (stall). */
 export type FailureKind = 'crash' | 'disconnect' | 'stall';
@@ -27,12 +28,6 @@ export interface EngineIdentity {
   readonly author?: string;
   /** Names of the options it declared. */
   readonly options: readonly string[];
-}
-
-/** A score as the engine reported it, from the side to move's point of view. */
-export interface EngineScore {
-  readonly unit: 'cp' | 'mate';
-  readonly value: number;
 }
 
 export type SearchOutcome =
@@ -188,8 +183,8 @@ export class EngineProcess {
     const errors: string[] = [];
     const waiting = this.waitFor(
       (line) => {
-        const error = /^info\s+string\s+error:?\s*(.*)$/.exec(line);
-        if (error) errors.push(error[1]);
+        const error = engineError(line);
+        if (error !== undefined) errors.push(error);
         return line === 'readyok' ? errors : undefined;
       },
       stallMs,
@@ -280,9 +275,9 @@ export class EngineProcess {
         line: (line) => {
           const tokens = line.trim().split(/\s+/);
           if (tokens[0] === 'info') {
-            const info = parseInfo(tokens);
+            const info = parseInfo(line);
             // Progress lines carry a depth under way but no score: keep both from one line.
-            if (info.score !== undefined) {
+            if (info?.score !== undefined) {
               score = info.score;
               depth = info.depth ?? depth;
             }
@@ -382,25 +377,5 @@ export class EngineProcess {
 
 /** Whether a line is an engine's refusal of a command (`info string error ...`, `Unknown command`). */
 function refusesCommand(line: string): boolean {
-  return /^info\s+string\s+error\b/.test(line) || /\bunknown command\b/i.test(line);
-}
-
-/** Score and depth of an `info` line; `info string ...` carries neither. */
-export function parseInfo(tokens: readonly string[]): { score?: EngineScore; depth?: number } {
-  let score: EngineScore | undefined;
-  let depth: number | undefined;
-  for (let i = 1; i < tokens.length; i++) {
-    const token = tokens[i];
-    if (token === 'string' || token === 'pv') break;
-    if (token === 'depth' && /^\d+$/.test(tokens[i + 1] ?? '')) depth = Number(tokens[++i]);
-    else if (token === 'score') {
-      const unit = tokens[i + 1];
-      const value = tokens[i + 2];
-      if ((unit === 'cp' || unit === 'mate') && /^-?\d+$/.test(value ?? '')) {
-        score = { unit, value: Number(value) };
-        i += 2;
-      }
-    }
-  }
-  return { score, depth };
+  return engineError(line) !== undefined || /\bunknown command\b/i.test(line);
 }

@@ -13,7 +13,7 @@ import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { BLACK, parseVariantName, type Color, type VariantName } from '../core/variant.js';
 import { parseLimits, type PlayerLimits } from '../clock/time-control.js';
-import type { EngineScore } from '../engine-client/engine-process.js';
+import type { EngineScore } from '../engine-client/info.js';
 
 /** How a game ended for PDN: a side won, a draw, or not finished ('none', written `*`). */
 export type GameResult = 'white' | 'black' | 'draw' | 'none';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EngineProcess, parseInfo } from '../../src/engine-client/engine-process.js';
+import { EngineProcess } from '../../src/engine-client/engine-process.js';
 import { fakeEngine } from '../match/helpers.js';
 import { requireBuild, ROOT } from '../helpers.js';
 
@@ -7,20 +7,6 @@ beforeAll(requireBuild);
 
 const start = (script: string, flags: string[] = []) =>
   new EngineProcess(fakeEngine(script, flags).command, script);
-
-describe('parseInfo', () => {
-  it.each([
-    [
-      'info depth 7 score cp -35 nodes 100 pv c3-c4',
-      { depth: 7, score: { unit: 'cp', value: -35 } },
-    ],
-    ['info score mate -3 depth 2', { depth: 2, score: { unit: 'mate', value: -3 } }],
-    ['info string depth 9 score cp 5', { depth: undefined, score: undefined }],
-    ['info depth x score cp', { depth: undefined, score: undefined }],
-  ])('%s', (line, expected) => {
-    expect(parseInfo(line.split(' '))).toEqual(expected);
-  });
-});
 
 describe('EngineProcess', () => {
   it('shakes hands, learns the name and options, and gets a move with its score', async () => {
