@@ -7,6 +7,7 @@
  */
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
+import { goLine, positionLine } from '../engine-client/go.js';
 import { engineError, parseInfo } from '../engine-client/info.js';
 import { engineScore, type Score } from './score.js';
 
@@ -49,10 +50,7 @@ export interface Evaluator {
 
 /** The protocol lines of a request: `position ...` and `go nodes N`. */
 export function searchLines(request: EvaluationRequest): [string, string] {
-  const position =
-    (request.fen === undefined ? 'position startpos' : `position fen ${request.fen}`) +
-    (request.moves.length > 0 ? ` moves ${request.moves.join(' ')}` : '');
-  return [position, `go nodes ${request.nodes}`];
+  return [positionLine(request.fen, request.moves), goLine({ nodes: request.nodes })];
 }
 
 /**

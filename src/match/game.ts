@@ -16,7 +16,8 @@ import {
 import type { EngineFailure, EngineProcess, FailureKind } from '../engine-client/engine-process.js';
 import { openingGame, type Opening } from './openings.js';
 import type { GameResult, PdnMove, PdnRecord } from '../pdn/pdn.js';
-import { Clock, goCommand, moveDeadline, type PlayerLimits } from '../clock/time-control.js';
+import { Clock, moveDeadline, type PlayerLimits } from '../clock/time-control.js';
+import { goLine, positionLine, searchLimits } from '../engine-client/go.js';
 
 /** One side of a game: a started engine process and how it may think. */
 export interface GamePlayer {
@@ -129,8 +130,6 @@ export async function playGame(setup: GameSetup): Promise<GameRecord> {
 
   const clocks = players.map((p) => (p.limits.clock ? new Clock(p.limits.clock) : undefined));
   const adjudicator = new Adjudicator(rules.draw, rules.resign);
-  const positionCommand =
-    opening.fen === undefined ? 'position startpos' : `position fen ${opening.fen}`;
   let verdict: Verdict | undefined;
 
   for (;;) {
@@ -141,11 +140,12 @@ export async function playGame(setup: GameSetup): Promise<GameRecord> {
     if (over) return end(over.result, over.termination, over.reason);
 
     const player = players[mover];
-    const positionLine =
-      game.plies > 0 ? `${positionCommand} moves ${game.moves.join(' ')}` : positionCommand;
-    const goLine = goCommand(player.limits, mover, clocks[mover], clocks[other]);
-    const deadline = moveDeadline(player.limits, clocks[mover], player.timeMarginMs);
-    const searching = player.process.search(positionLine, goLine, deadline, player.stallMs);
+    const searching = player.process.search(
+      positionLine(opening.fen, game.moves),
+      goLine(searchLimits(player.limits, mover, clocks[mover], clocks[other])),
+      moveDeadline(player.limits, clocks[mover], player.timeMarginMs),
+      player.stallMs,
+    );
     const outcome = await untilAborted(searching, signal);
     if (outcome === 'aborted') {
       player.process.send('stop');
