@@ -9,6 +9,7 @@
 import { Game } from '../core/game.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { VARIANT_NAMES, type VariantName } from '../core/variant.js';
+import { MULTI_PV_RANGE, SKILL_LEVEL_RANGE } from '../engine/option-ranges.js';
 import { GO_LIMIT_NAMES, goLine, positionLine, type SearchLimits } from '../engine-client/go.js';
 
 /** The longest message the server reads from a page (bytes on the socket, characters here). */
@@ -130,11 +131,13 @@ function parseGo(value: Record<string, unknown>): Result<ClientMessage, MessageE
   if (badMove >= 0) return badField(`go: move ${badMove + 1} is not move text`);
   const limits = parseLimits(value.limits);
   if (!limits.ok) return limits;
-  if (!wholeNumber(value.skillLevel, 0, 10)) {
-    return badField('go: skillLevel must be a whole number from 0 to 10');
+  const skill = SKILL_LEVEL_RANGE;
+  if (!wholeNumber(value.skillLevel, skill.min, skill.max)) {
+    return badField(`go: skillLevel must be a whole number from ${skill.min} to ${skill.max}`);
   }
-  if (!wholeNumber(value.multiPV, 1, 8)) {
-    return badField('go: multiPV must be a whole number from 1 to 8');
+  const lines = MULTI_PV_RANGE;
+  if (!wholeNumber(value.multiPV, lines.min, lines.max)) {
+    return badField(`go: multiPV must be a whole number from ${lines.min} to ${lines.max}`);
   }
   return ok({
     type: 'go',

@@ -13,6 +13,7 @@ import { MoveInput } from './input.js';
 import type { PageReview } from './review.js';
 import { DEFAULT_REVIEW_NODES } from '../../analyse/settings.js';
 import { pdnResultOf } from '../../pdn/pdn.js';
+import { SKILL_LEVEL_RANGE } from '../../engine/option-ranges.js';
 
 /** Who plays: the person as White or Black, two people, or the engine on both sides. */
 export type Mode = 'white' | 'black' | 'human' | 'engines';
@@ -90,7 +91,7 @@ export interface PageState {
 }
 
 export const DEFAULT_LEVEL = 5;
-export const MAX_LEVEL = 10;
+export const MAX_LEVEL = SKILL_LEVEL_RANGE.max;
 /** Thinking time per move without a clock, and for a hint. */
 export const FREE_MOVE_MS = 1000;
 /** The clock a new page offers. */
