@@ -51,7 +51,7 @@ export class ProcessEvaluator implements Evaluator {
     const hello = await prepareEngine(process, { startupMs: STARTUP_MS });
     if (!hello.ok) {
       process.kill();
-      return fail('engine-failed', `the engine did not start: ${hello.failure.message}`);
+      return fail('engine-failed', `the engine did not start: ${hello.error.message}`);
     }
     return ok(new ProcessEvaluator(process, hello.value, route));
   }
@@ -100,7 +100,7 @@ export class ProcessEvaluator implements Evaluator {
       return fail('engine-error', `the engine has no Variant option; it cannot review ${variant} games`); // prettier-ignore
     }
     const answer = await this.process.readyWithErrors(STALL_MS);
-    if (!answer.ok) return fail('engine-failed', `the engine failed: ${answer.failure.message}`);
+    if (!answer.ok) return fail('engine-failed', `the engine failed: ${answer.error.message}`);
     if (answer.value.length > 0) return fail('engine-error', `the engine refused the variant: ${answer.value.join('; ')}`); // prettier-ignore
     this.variant = variant;
     return ok(undefined);

@@ -402,7 +402,7 @@ async function playScheduled(
     if (mine.ok) continue;
     const other = acquired[1 - color];
     if (other.ok) sides[1 - color].release(other.value, true);
-    return forfeitBeforeStart(opening, settings.variant, color, mine.failure);
+    return forfeitBeforeStart(opening, settings.variant, color, mine.error);
   }
   const processes = acquired.map((entry) => (entry.ok ? entry.value : undefined)) as [
     EngineProcess,

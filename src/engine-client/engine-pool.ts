@@ -5,14 +5,16 @@
  * an engine that crashes is restarted for the next game.
  */
 import { basename } from 'node:path';
+import type { Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import {
   EngineProcess,
   type EngineCommand,
   type EngineIdentity,
+  type FailureKind,
   type TrafficLog,
 } from './engine-process.js';
-import { prepareEngine, type Prepared } from './supervisor.js';
+import { prepareEngine } from './supervisor.js';
 import type { PlayerLimits } from '../clock/time-control.js';
 
 /** One engine of a match as the command line described it. */
@@ -33,7 +35,7 @@ export interface EngineSettings {
 }
 
 /** A process for a game; `refused` is the engine's error when it refused a setting. */
-export type Acquired = { ok: true; value: EngineProcess } | Extract<Prepared, { ok: false }>;
+export type Acquired = Result<EngineProcess, FailureKind> & { readonly refused?: string };
 
 export class EnginePool {
   private readonly idle: EngineProcess[] = [];

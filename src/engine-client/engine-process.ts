@@ -5,15 +5,14 @@
  * an engine misbehaves: a failure comes back as a value naming its kind.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ParseError, Result } from '../core/result.js';
 import { engineError, parseInfo, type EngineScore } from './info.js';
 
 /** How an engine failed: died (crash), left on its own (disconnect), or went silent (stall). */
 export type FailureKind = 'crash' | 'disconnect' | 'stall';
 
-export interface EngineFailure {
-  readonly kind: FailureKind;
-  readonly message: string;
-}
+/** How and why an engine failed: the error of every wait on it (core's `Result`). */
+export type EngineFailure = ParseError<FailureKind>;
 
 /** The program to run, already split into words (see shell-words.ts). */
 export interface EngineCommand {
@@ -43,7 +42,8 @@ export type SearchOutcome =
 /** Receives the traffic: '>' runner to engine, '<' engine to runner, '!' engine stderr. */
 export type TrafficLog = (label: string, direction: '>' | '<' | '!', line: string) => void;
 
-type Waited<T> = { ok: true; value: T } | { ok: false; failure: EngineFailure };
+/** A wait on the engine: its answer, or how it failed. */
+type Waited<T> = Result<T, FailureKind>;
 
 interface Pending {
   line(line: string): void;
@@ -79,7 +79,7 @@ export class EngineProcess {
       });
     } catch (error) {
       this.child = undefined;
-      this.gone({ kind: 'crash', message: `could not start: ${(error as Error).message}` });
+      this.gone({ code: 'crash', message: `could not start: ${(error as Error).message}` });
       return;
     }
     const child = this.child;
@@ -102,16 +102,16 @@ export class EngineProcess {
       // EPIPE when the engine has gone; its 'close' event reports that.
     });
     child.on('error', (error) => {
-      this.gone({ kind: 'crash', message: `could not start: ${error.message}` });
+      this.gone({ code: 'crash', message: `could not start: ${error.message}` });
     });
     child.on('close', (code, signal) => {
       const detail = this.stderrTail.length > 0 ? ` (stderr: ${this.stderrTail.join(' | ')})` : '';
-      if (this.closing) this.gone({ kind: 'disconnect', message: 'closed by the runner' });
+      if (this.closing) this.gone({ code: 'disconnect', message: 'closed by the runner' });
       else if (signal !== null) {
-        this.gone({ kind: 'crash', message: `killed by signal ${signal}${detail}` });
+        this.gone({ code: 'crash', message: `killed by signal ${signal}${detail}` });
       } else if (code !== 0) {
-        this.gone({ kind: 'crash', message: `exited with code ${code}${detail}` });
-      } else this.gone({ kind: 'disconnect', message: `exited on its own${detail}` });
+        this.gone({ code: 'crash', message: `exited with code ${code}${detail}` });
+      } else this.gone({ code: 'disconnect', message: `exited on its own${detail}` });
     });
   }
 
@@ -172,7 +172,7 @@ export class EngineProcess {
   /** `isready` ... `readyok`; undefined when it answered. */
   async ready(stallMs: number): Promise<EngineFailure | undefined> {
     const result = await this.readyWithErrors(stallMs);
-    return result.ok ? undefined : result.failure;
+    return result.ok ? undefined : result.error;
   }
 
   /**
@@ -261,7 +261,7 @@ export class EngineProcess {
       const stall = () =>
         finish({
           kind: 'failure',
-          failure: { kind: 'stall', message: `no bestmove after ${Math.round(elapsed())} ms` },
+          failure: { code: 'stall', message: `no bestmove after ${Math.round(elapsed())} ms` },
           elapsedMs: elapsed(),
         });
       if (deadlineMs === undefined) stallTimer = setTimeout(stall, stallMs);
@@ -322,7 +322,7 @@ export class EngineProcess {
   ): Promise<Waited<T>> {
     return new Promise((resolve) => {
       if (this.failure !== undefined) {
-        resolve({ ok: false, failure: this.failure });
+        resolve({ ok: false, error: this.failure });
         return;
       }
       const finish = (result: Waited<T>) => {
@@ -334,7 +334,7 @@ export class EngineProcess {
         () =>
           finish({
             ok: false,
-            failure: { kind: 'stall', message: `no ${what} within ${timeoutMs} ms` },
+            error: { code: 'stall', message: `no ${what} within ${timeoutMs} ms` },
           }),
         timeoutMs,
       );
@@ -343,7 +343,7 @@ export class EngineProcess {
           const value = match(line);
           if (value !== undefined) finish({ ok: true, value });
         },
-        gone: (failure) => finish({ ok: false, failure }),
+        gone: (failure) => finish({ ok: false, error: failure }),
       };
     });
   }

@@ -8,12 +8,14 @@
  * and starts the engine again after a crash, an exit or a stall, a few times in a row at
  * most.
  */
+import type { Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import {
   EngineProcess,
   type EngineCommand,
   type EngineFailure,
   type EngineIdentity,
+  type FailureKind,
   type TrafficLog,
 } from './engine-process.js';
 
@@ -33,9 +35,11 @@ export interface EngineSetup {
   readonly name?: () => string;
 }
 
-/** A ready engine and what it said about itself, or why it did not start. */
-export type Prepared =
-  { ok: true; value: EngineIdentity } | { ok: false; failure: EngineFailure; refused?: string };
+/**
+ * A ready engine and what it said about itself, or why it did not start; `refused` is the
+ * engine's own error when it refused a setting.
+ */
+export type Prepared = Result<EngineIdentity, FailureKind> & { readonly refused?: string };
 
 /** Shakes hands with a new process, sets it up and waits for its first `readyok`. */
 export async function prepareEngine(process: EngineProcess, setup: EngineSetup): Promise<Prepared> {
@@ -62,7 +66,7 @@ export async function prepareEngine(process: EngineProcess, setup: EngineSetup):
   if (answer.value.length > 0) {
     // An engine that refused a setting would play with another one: it does not start.
     const refused = answer.value.join('; ');
-    return { ok: false, failure: { kind: 'crash', message: `refused a setting: ${refused}` }, refused }; // prettier-ignore
+    return { ok: false, error: { code: 'crash', message: `refused a setting: ${refused}` }, refused }; // prettier-ignore
   }
   return hello;
 }
@@ -127,9 +131,9 @@ export class EngineSupervisor {
       () => {
         if (engine !== this.engine) return;
         if (this.pingOutstanding) {
-          this.fail({ kind: 'stall', message: `no readyok within ${this.settings.stallMs} ms` });
+          this.fail({ code: 'stall', message: `no readyok within ${this.settings.stallMs} ms` });
         } else if (deadlineMs !== undefined && Date.now() - started > deadlineMs) {
-          this.fail({ kind: 'stall', message: `no bestmove after ${Date.now() - started} ms` });
+          this.fail({ code: 'stall', message: `no bestmove after ${Date.now() - started} ms` });
         } else {
           this.pingOutstanding = true;
           engine?.send('isready');
@@ -168,7 +172,7 @@ export class EngineSupervisor {
     void engine.exited.then(() => this.lost(engine));
     const prepared = await prepareEngine(engine, { startupMs: this.settings.startupMs });
     if (engine !== this.engine) return;
-    if (!prepared.ok) return this.fail(prepared.failure);
+    if (!prepared.ok) return this.fail(prepared.error);
     this.events.ready(prepared.value);
   }
 
@@ -177,7 +181,7 @@ export class EngineSupervisor {
     // The process is gone: ask it once more to learn how (it answers with its failure).
     void engine.ready(0).then((failure) => {
       if (engine === this.engine) {
-        this.fail(failure ?? { kind: 'disconnect', message: 'the engine left' });
+        this.fail(failure ?? { code: 'disconnect', message: 'the engine left' });
       }
     });
   }

@@ -74,9 +74,9 @@ export class Tab {
     const lostSearch = this.conversation.engineLost();
     this.send({
       type: 'engine-failed',
-      kind: failure.kind,
+      kind: failure.code,
       message:
-        `the engine ${failure.kind === 'stall' ? 'stalled' : failure.kind === 'crash' ? 'crashed' : 'left'}` +
+        `the engine ${failure.code === 'stall' ? 'stalled' : failure.code === 'crash' ? 'crashed' : 'left'}` +
         `${lostSearch ? ' during a search' : ''}: ${failure.message}`,
     });
     if (!restarting) {

@@ -90,7 +90,7 @@ export function forfeitBeforeStart(
     fen: opening.fen,
     moves: bookMoves(game),
     result: winnerOf(loser),
-    termination: failure.kind,
+    termination: failure.code,
     reason: `${COLOR_NAMES[loser]}'s engine failed before the game: ${failure.message}`,
     finalPosition: game.position.toString(),
     forfeitedBy: loser,
@@ -124,7 +124,7 @@ export async function playGame(setup: GameSetup): Promise<GameRecord> {
   for (const color of [WHITE, BLACK] as const) {
     const failure = await players[color].process.newGame(players[color].stallMs);
     if (failure) {
-      return forfeit(color, failure.kind, `engine failed at ucinewgame: ${failure.message}`);
+      return forfeit(color, failure.code, `engine failed at ucinewgame: ${failure.message}`);
     }
   }
 
@@ -152,8 +152,8 @@ export async function playGame(setup: GameSetup): Promise<GameRecord> {
       return end('none', 'interrupted', 'the match was stopped');
     }
     if (outcome.kind === 'failure') {
-      const { kind, message } = outcome.failure;
-      return forfeit(mover, kind, `${FAILURE_WORDS[kind]}: ${message}`);
+      const { code, message } = outcome.failure;
+      return forfeit(mover, code, `${FAILURE_WORDS[code]}: ${message}`);
     }
     const elapsed = Math.round(outcome.elapsedMs);
     const clock = clocks[mover];

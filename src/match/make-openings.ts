@@ -119,7 +119,7 @@ export async function generateOpenings(
     engine = new EngineProcess(settings.engine.command, 'openings-engine');
     const hello = await engine.handshake(settings.engine.stallMs);
     if (!hello.ok)
-      return fail('engine', `the scoring engine did not start: ${hello.failure.message}`);
+      return fail('engine', `the scoring engine did not start: ${hello.error.message}`);
     if (hello.value.options.some((name) => name.toLowerCase() === 'variant')) {
       engine.setOption('Variant', settings.variant);
     }

@@ -215,7 +215,7 @@ async function startEngines(
   if (!acquired.ok && acquired.refused !== undefined) {
     return fail('engine-start', `${engine} refused its settings: ${acquired.refused}`);
   }
-  const reason = acquired.ok ? '' : `${acquired.failure.kind}: ${acquired.failure.message}`;
+  const reason = acquired.ok ? '' : `${acquired.error.code}: ${acquired.error.message}`;
   return fail('engine-start', `${engine} did not start: ${reason}`);
 }
 
@@ -250,11 +250,11 @@ async function playScheduledGame(
   const [white, black] = await Promise.all(sides.map((pool) => pool.acquire()));
   if (!white.ok) {
     if (black.ok) sides[BLACK].release(black.value, true);
-    return forfeitBeforeStart(opening, config.variant, WHITE, white.failure);
+    return forfeitBeforeStart(opening, config.variant, WHITE, white.error);
   }
   if (!black.ok) {
     sides[WHITE].release(white.value, true);
-    return forfeitBeforeStart(opening, config.variant, BLACK, black.failure);
+    return forfeitBeforeStart(opening, config.variant, BLACK, black.error);
   }
   const player = (pool: EnginePool, process: EngineProcess): GamePlayer => ({
     process,

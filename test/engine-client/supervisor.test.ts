@@ -37,7 +37,7 @@ describe('prepareEngine', () => {
     });
     expect(prepared.ok).toBe(false);
     if (!prepared.ok) {
-      expect(prepared.failure.kind).toBe('crash');
+      expect(prepared.error.code).toBe('crash');
       expect(prepared.refused).toMatch(/Threads/);
     }
     engine.kill();
@@ -61,7 +61,7 @@ function supervised(script: string, flags: string[], maxRestarts: number, stallM
         if (line.startsWith('bestmove')) note('bestmove');
       },
       failed: (failure: EngineFailure, restarting) =>
-        note(`failed ${failure.kind} ${restarting ? 'restarting' : 'giving up'}`),
+        note(`failed ${failure.code} ${restarting ? 'restarting' : 'giving up'}`),
     },
   );
   const next = (kind: string) => new Promise<void>((resolve) => waiting.push({ kind, resolve }));
