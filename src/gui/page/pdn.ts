@@ -20,8 +20,7 @@ export interface PdnPlayers {
 /** A page clock as a PDN TimeControl tag, in seconds as `tama match` writes it: `300+3`, `-`. */
 export function timeControlTag(control: TimeControl | undefined): string {
   if (control === undefined) return '-';
-  const clock = { movesPerPeriod: 0, baseMs: control.initialMs, incrementMs: control.incrementMs };
-  return formatLimits({ clock });
+  return formatLimits({ clock: control });
 }
 
 /** The game as PDN text. */
