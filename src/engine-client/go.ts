@@ -51,6 +51,18 @@ export function goLine(limits: SearchLimits): string {
 }
 
 /**
+ * The longest a search may take by its limits, in ms: its move time, or the larger clock
+ * and increment (the mover's time is at most that); undefined when only depth, nodes or
+ * `stop` end it.
+ */
+export function longestSearch(limits: SearchLimits): number | undefined {
+  if (limits.infinite === true) return undefined;
+  if (limits.movetime !== undefined) return limits.movetime;
+  if (limits.wtime === undefined && limits.btime === undefined) return undefined;
+  return Math.max(limits.wtime ?? 0, limits.btime ?? 0) + Math.max(limits.winc ?? 0, limits.binc ?? 0); // prettier-ignore
+}
+
+/**
  * The `go` limits for the side to move. With a clock they carry both clocks (a side
  * without a clock of its own is shown the mover's figures) and `movestogo` when periods
  * are used; depth and nodes are added to any of the forms.

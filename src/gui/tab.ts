@@ -8,6 +8,7 @@
  * engine-client/ does the watching and the starting, this file what the page hears.
  */
 import type { EngineCommand, EngineFailure } from '../engine-client/engine-process.js';
+import { longestSearch } from '../engine-client/go.js';
 import { EngineSupervisor } from '../engine-client/supervisor.js';
 import { EngineConversation } from './conversation.js';
 import type { ClientMessage, GoLimits, ServerMessage } from './messages.js';
@@ -88,15 +89,9 @@ export class Tab {
     }
   }
 
-  /** The longest a search may take by its limits (infinite searches wait for stop). */
+  /** When a search must have ended: its longest time by its limits, and the stall period. */
   private deadline(limits: GoLimits): number | undefined {
-    const bounded =
-      limits.infinite === true
-        ? undefined
-        : (limits.movetime ??
-          (limits.wtime !== undefined || limits.btime !== undefined
-            ? Math.max(limits.wtime ?? 0, limits.btime ?? 0) + Math.max(limits.winc ?? 0, limits.binc ?? 0) // prettier-ignore
-            : undefined));
-    return bounded === undefined ? undefined : bounded + this.settings.stallMs;
+    const longest = longestSearch(limits);
+    return longest === undefined ? undefined : longest + this.settings.stallMs;
   }
 }

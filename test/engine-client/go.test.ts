@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Clock, type PlayerLimits } from '../../src/clock/time-control.js';
 import type { Color } from '../../src/core/variant.js';
-import { goLine, positionLine, searchLimits } from '../../src/engine-client/go.js';
+import { goLine, longestSearch, positionLine, searchLimits } from '../../src/engine-client/go.js';
 
 /** The go line of a match game's mover. */
 const goCommand = (limits: PlayerLimits, mover: Color, own?: Clock, other?: Clock) =>
@@ -45,5 +45,18 @@ describe('goLine and positionLine', () => {
     expect(positionLine(undefined, [])).toBe('position startpos');
     expect(positionLine(undefined, ['c3-d4', 'f6-e5'])).toBe('position startpos moves c3-d4 f6-e5');
     expect(positionLine('W:Wa2:Bh7', ['a2-b3'])).toBe('position fen W:Wa2:Bh7 moves a2-b3');
+  });
+});
+
+describe('longestSearch', () => {
+  it.each([
+    [{ movetime: 500, depth: 3 }, 500],
+    [{ wtime: 1000, btime: 3000, winc: 20, binc: 50 }, 3050],
+    [{ btime: 200 }, 200],
+    [{ depth: 8 }, undefined],
+    [{ nodes: 1000 }, undefined],
+    [{ movetime: 500, infinite: true }, undefined],
+  ])('%j: %s ms', (limits, longest) => {
+    expect(longestSearch(limits)).toBe(longest);
   });
 });
