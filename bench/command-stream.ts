@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process';
 import { legalMoves, parseMove } from '../src/core/notation.js';
 import { Position } from '../src/core/position.js';
 import type { VariantName } from '../src/core/variant.js';
-import { randomIndex, seededRandom } from '../src/match/random.js';
+import { randomIndex, seededRandom } from '../src/stats/random.js';
 
 export interface CommandStreamSettings {
   /** How to start the engine: program and arguments. */

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright } from 'playwright-core';
 import { DEFAULT_REVIEW_NODES } from '../src/analyse/settings.js';
-import { parsePdn } from '../src/match/pdn.js';
+import { parsePdn } from '../src/pdn/pdn.js';
 
 const USAGE =
   'usage: node dist/bench/gui-review.js --pdn FILE [--plies N] [--runs N] [--screenshot FILE]\n';

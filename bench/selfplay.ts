@@ -24,8 +24,8 @@ import { formatMove } from '../src/core/notation.js';
 import { Position } from '../src/core/position.js';
 import { VARIANT_NAMES, WHITE, parseVariantName, type VariantName } from '../src/core/variant.js';
 import { generateOpenings } from '../src/match/make-openings.js';
-import { countOutcomes, formatElo, pairOutcome, pentanomialElo, trinomialElo, type GameOutcome } from '../src/match/stats.js'; // prettier-ignore
-import { seededRandom, shuffled } from '../src/match/random.js';
+import { countOutcomes, formatElo, pairOutcome, pentanomialElo, trinomialElo, type GameOutcome } from '../src/stats/stats.js'; // prettier-ignore
+import { seededRandom, shuffled } from '../src/stats/random.js';
 import { SearchControl, nowMs } from '../src/search/control.js';
 import { NO_TIME_LIMIT } from '../src/search/timeman.js';
 import { DEFAULT_EVAL_WEIGHTS, Evaluators, type EvalWeightSet } from '../src/search/eval.js';

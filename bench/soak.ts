@@ -23,7 +23,7 @@ import { loadavg } from 'node:os';
 import type { GameRecord } from '../src/match/game.js';
 import { FORFEITS } from '../src/match/game.js';
 import { parseMatchArguments } from '../src/match/match-args.js';
-import { Clock, parseClock } from '../src/match/time-control.js';
+import { Clock, parseClock } from '../src/clock/time-control.js';
 import { runMatch } from '../src/match/tournament.js';
 import { readArguments, usageError, wholeNumber } from './args.js';
 import { runCommandStream } from './command-stream.js';

@@ -8,7 +8,7 @@
  */
 import { fail, ok, type Result } from '../core/result.js';
 import { BLACK, WHITE, parseVariantName, type VariantName } from '../core/variant.js';
-import { formatPdnTag, parsePdn } from '../match/pdn.js';
+import { formatPdnTag, parsePdn } from '../pdn/pdn.js';
 import { CLASS_MARKS, type MoveClass } from './classify.js';
 import { replayReviewGame, type GameReview, type MoveReview, type ReviewGame } from './review.js';
 import { formatWhiteScore } from './score.js';

@@ -7,6 +7,8 @@
  */
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
+import { goLine, positionLine } from '../engine-client/go.js';
+import { engineError, parseInfo } from '../engine-client/info.js';
 import { engineScore, type Score } from './score.js';
 
 /** One position to evaluate: the game's start (position text, or the variant's start) and moves. */
@@ -48,10 +50,7 @@ export interface Evaluator {
 
 /** The protocol lines of a request: `position ...` and `go nodes N`. */
 export function searchLines(request: EvaluationRequest): [string, string] {
-  const position =
-    (request.fen === undefined ? 'position startpos' : `position fen ${request.fen}`) +
-    (request.moves.length > 0 ? ` moves ${request.moves.join(' ')}` : '');
-  return [position, `go nodes ${request.nodes}`];
+  return [positionLine(request.fen, request.moves), goLine({ nodes: request.nodes })];
 }
 
 /**
@@ -67,36 +66,16 @@ export class SearchReader {
 
   /** Takes one `info` line (other lines are ignored); `info string error` fails the search. */
   info(line: string): void {
-    const words = line.trim().split(/\s+/);
-    if (words[0] !== 'info') return;
-    if (words[1] === 'string' && /^error:?$/.test(words[2] ?? '')) {
-      this.error ??= words.slice(3).join(' ');
+    const error = engineError(line);
+    if (error !== undefined) {
+      this.error ??= error;
       return;
     }
-    let score: Score | undefined;
-    let depth: number | undefined;
-    let pv: readonly string[] = [];
-    let multipv = 1;
-    for (let i = 1; i < words.length; i++) {
-      const word = words[i];
-      if (word === 'string') return;
-      if (word === 'pv') {
-        pv = words.slice(i + 1);
-        break;
-      }
-      const next = words[i + 1] ?? '';
-      if (word === 'depth' && /^\d+$/.test(next)) depth = Number(words[++i]);
-      else if (word === 'multipv' && /^\d+$/.test(next)) multipv = Number(words[++i]);
-      else if (word === 'score' && (next === 'cp' || next === 'mate')) {
-        const value = words[i + 2] ?? '';
-        if (/^-?\d+$/.test(value)) score = engineScore(next, Number(value));
-        i += 2;
-      }
-    }
-    if (score === undefined || multipv !== 1) return;
-    this.score = score;
-    this.depth = depth;
-    this.pv = pv;
+    const info = parseInfo(line);
+    if (info?.score === undefined || info.multipv !== 1) return;
+    this.score = engineScore(info.score.unit, info.score.value);
+    this.depth = info.depth;
+    this.pv = info.pv;
   }
 
   /**

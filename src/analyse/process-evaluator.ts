@@ -5,7 +5,12 @@
  */
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
-import { EngineProcess, type EngineCommand, type EngineIdentity } from '../match/engine-process.js';
+import {
+  EngineProcess,
+  type EngineCommand,
+  type EngineIdentity,
+} from '../engine-client/engine-process.js';
+import { prepareEngine } from '../engine-client/supervisor.js';
 import {
   SearchReader,
   searchLines,
@@ -41,13 +46,12 @@ export class ProcessEvaluator implements Evaluator {
   /** Starts the engine and shakes hands; a failure says why it would not start. */
   static async start(command: EngineCommand): Promise<Result<ProcessEvaluator, 'engine-failed'>> {
     const route: LineRoute = {};
-    const process = new EngineProcess(command, 'engine', (_, direction, line) => {
-      if (direction === '<') route.reader?.info(line);
-    });
-    const hello = await process.handshake(STARTUP_MS);
+    const process = new EngineProcess(command, 'engine');
+    process.onLine((line) => route.reader?.info(line));
+    const hello = await prepareEngine(process, { startupMs: STARTUP_MS });
     if (!hello.ok) {
       process.kill();
-      return fail('engine-failed', `the engine did not start: ${hello.failure.message}`);
+      return fail('engine-failed', `the engine did not start: ${hello.error.message}`);
     }
     return ok(new ProcessEvaluator(process, hello.value, route));
   }
@@ -96,7 +100,7 @@ export class ProcessEvaluator implements Evaluator {
       return fail('engine-error', `the engine has no Variant option; it cannot review ${variant} games`); // prettier-ignore
     }
     const answer = await this.process.readyWithErrors(STALL_MS);
-    if (!answer.ok) return fail('engine-failed', `the engine failed: ${answer.failure.message}`);
+    if (!answer.ok) return fail('engine-failed', `the engine failed: ${answer.error.message}`);
     if (answer.value.length > 0) return fail('engine-error', `the engine refused the variant: ${answer.value.join('; ')}`); // prettier-ignore
     this.variant = variant;
     return ok(undefined);

@@ -15,7 +15,7 @@ import {
   sprtLlr,
   type PairCounts,
   type SprtDecision,
-} from '../match/stats.js';
+} from '../stats/stats.js';
 import { formatBuild } from './builds.js';
 import { estimateLine, formatMinutes } from './estimate.js';
 import { DEFAULT_TRIES, type JobQueue } from './queue.js';

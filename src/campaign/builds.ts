@@ -6,7 +6,7 @@
  */
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
-import { EnginePool, type EngineSettings } from '../match/engine-pool.js';
+import { EnginePool, type EngineSettings } from '../engine-client/engine-pool.js';
 import type { EngineBuild } from './settings.js';
 
 /** Time an engine's bench may take before it counts as stalled. */
@@ -38,7 +38,7 @@ export async function probeEngine(
   try {
     const acquired = await pool.acquire();
     if (!acquired.ok) {
-      return fail('engine', `${label} (${command}) did not start: ${acquired.failure.message}`);
+      return fail('engine', `${label} (${command}) did not start: ${acquired.error.message}`);
     }
     const engine = acquired.value;
     const declared = new Set(pool.identity?.options.map((name) => name.toLowerCase()));
@@ -48,7 +48,7 @@ export async function probeEngine(
     const bench = set?.ok === false ? set : await engine.bench(benchDepth, BENCH_TIMEOUT_MS);
     pool.release(engine, false);
     if (!bench.ok) {
-      return fail('engine', `${label} (${command}) failed its bench: ${bench.failure.message}`);
+      return fail('engine', `${label} (${command}) failed its bench: ${bench.error.message}`);
     }
     return ok({
       build: { name: pool.identity?.name ?? null, signature: bench.value ?? null },

@@ -6,7 +6,7 @@
  */
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
-import type { EngineSettings } from '../match/engine-pool.js';
+import type { EngineSettings } from '../engine-client/engine-pool.js';
 import type { GameRules } from '../match/game.js';
 import { parseMatchArguments } from '../match/match-args.js';
 import { loadOpenings, OpeningSequence, START_OPENING, type Opening } from '../match/openings.js';

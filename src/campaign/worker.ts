@@ -12,15 +12,15 @@ import { randomBytes } from 'node:crypto';
 import { parseMove } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { BLACK, WHITE, type Color, type VariantName } from '../core/variant.js';
-import { EnginePool } from '../match/engine-pool.js';
-import type { EngineProcess } from '../match/engine-process.js';
+import { EnginePool } from '../engine-client/engine-pool.js';
+import type { EngineProcess } from '../engine-client/engine-process.js';
 import { forfeitBeforeStart, playGame, type GamePlayer, type GameRecord } from '../match/game.js';
 import { OpeningSequence } from '../match/openings.js';
-import { formatPdnGame } from '../match/pdn.js';
+import { formatPdnGame } from '../pdn/pdn.js';
 import { outcomeFor } from '../match/results.js';
 import type { ScheduledGame } from '../match/schedule.js';
-import { gamePoints } from '../match/stats.js';
-import { formatLimits } from '../match/time-control.js';
+import { gamePoints } from '../stats/stats.js';
+import { formatLimits } from '../clock/time-control.js';
 import { settleCampaign, stopIfStuck, type PerftCampaignSettings } from './aggregate.js';
 import { buildDifference, probeEngine } from './builds.js';
 import { LEASE_REFRESH_MS, type HeldJob, type JobQueue } from './queue.js';
@@ -402,7 +402,7 @@ async function playScheduled(
     if (mine.ok) continue;
     const other = acquired[1 - color];
     if (other.ok) sides[1 - color].release(other.value, true);
-    return forfeitBeforeStart(opening, settings.variant, color, mine.failure);
+    return forfeitBeforeStart(opening, settings.variant, color, mine.error);
   }
   const processes = acquired.map((entry) => (entry.ok ? entry.value : undefined)) as [
     EngineProcess,

@@ -8,8 +8,8 @@ import { annotatorName, classCounts, formatCounts, readPdnForReview } from '../a
 import { reviewGames } from '../analyse/batch.js';
 import { ProcessEvaluator } from '../analyse/process-evaluator.js';
 import type { VariantName } from '../core/variant.js';
-import type { EngineCommand } from '../match/engine-process.js';
-import { splitCommandLine } from '../match/shell-words.js';
+import type { EngineCommand } from '../engine-client/engine-process.js';
+import { splitCommandLine } from '../engine-client/shell-words.js';
 
 export interface AnalyseOptions {
   readonly nodes: number;

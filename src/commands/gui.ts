@@ -1,8 +1,8 @@
 /** `tama gui`: starts the page's server and prints its address; wiring only. */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { EngineCommand } from '../match/engine-process.js';
-import { splitCommandLine } from '../match/shell-words.js';
+import type { EngineCommand } from '../engine-client/engine-process.js';
+import { splitCommandLine } from '../engine-client/shell-words.js';
 import { startGuiServer } from '../gui/server.js';
 
 export interface GuiOptions {

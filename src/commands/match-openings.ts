@@ -6,7 +6,7 @@ import {
   openingsHeader,
   type OpeningsGeneratorSettings,
 } from '../match/make-openings.js';
-import { splitCommandLine } from '../match/shell-words.js';
+import { splitCommandLine } from '../engine-client/shell-words.js';
 
 /** The generator's settings as the command line gives them: the engine check as text. */
 export interface MatchOpeningsOptions extends Omit<

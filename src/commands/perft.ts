@@ -2,6 +2,7 @@
 import { hashedPerft, perft, perftDivide } from '../core/perft.js';
 import { PerftTable } from '../core/perft-table.js';
 import { Position } from '../core/position.js';
+import { ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import { Engine } from '../engine/engine.js';
 
@@ -35,7 +36,7 @@ export async function runPerftCommand(
 ): Promise<number> {
   const parsed =
     options.fen === undefined
-      ? { ok: true as const, value: Position.start(options.variant) }
+      ? ok(Position.start(options.variant))
       : Position.parse(options.fen, options.variant);
   if (!parsed.ok) {
     printError(`error: bad --fen: ${parsed.error.message}`);
@@ -64,10 +65,10 @@ export async function runPerftCommand(
   // On more than one thread the engine's worker pool counts, as for `go perft`.
   const pool = options.threads > 1 ? await perftEngine(position, options) : undefined;
   if (pool !== undefined && !pool.ok) {
-    printError(`error: ${pool.message}`);
+    printError(`error: ${pool.error.message}`);
     return 1;
   }
-  const engine = pool?.engine;
+  const engine = pool?.value;
   const hashed = options.hash !== undefined;
   // One table for the whole command on one thread; the engine lends its Hash on more.
   const table = options.hash !== undefined && engine === undefined ? new PerftTable(options.hash) : undefined; // prettier-ignore
@@ -133,10 +134,7 @@ export async function runPerftCommand(
 }
 
 /** An engine with `threads` workers set to the command's position. */
-async function perftEngine(
-  position: Position,
-  options: PerftOptions,
-): Promise<{ ok: true; engine: Engine } | { ok: false; message: string }> {
+async function perftEngine(position: Position, options: PerftOptions): Promise<Result<Engine>> {
   const engine = new Engine({ info: () => {}, error: () => {} });
   for (const [name, value] of [
     ['Threads', String(options.threads)],
@@ -146,13 +144,13 @@ async function perftEngine(
     const set = engine.setOption(name, value);
     if (!set.ok) {
       await engine.close();
-      return { ok: false, message: set.error.message };
+      return set;
     }
   }
   const set = engine.setPosition(position.toString(), []);
   if (!set.ok) {
     await engine.close();
-    return { ok: false, message: set.error.message };
+    return set;
   }
-  return { ok: true, engine };
+  return ok(engine);
 }

@@ -8,6 +8,14 @@ import { VARIANT_NAMES, type VariantName } from '../core/variant.js';
 import { MAX_SKILL_LEVEL } from '../search/skill.js';
 import { DEFAULT_EVAL_FILE } from './eval-file.js';
 import { maxSearchThreads } from './machine.js';
+import {
+  DRAW_PLIES_RANGE,
+  HASH_RANGE,
+  MOVE_OVERHEAD_RANGE,
+  MULTI_PV_RANGE,
+  SKILL_LEVEL_RANGE,
+  type SpinRange,
+} from './option-ranges.js';
 
 export type OptionDefinition =
   | { readonly name: string; readonly type: 'spin'; readonly default: number; readonly min: number; readonly max: number } // prettier-ignore
@@ -104,8 +112,7 @@ type SpinDefinition = Extract<OptionDefinition, { type: 'spin' }>;
 function spin(
   name: string,
   value: number,
-  min: number,
-  max: number,
+  { min, max }: SpinRange,
   apply: Handler<number>,
 ): EngineOption {
   return option<SpinDefinition, number>({ name, type: 'spin', default: value, min, max }, parseSpin, apply); // prettier-ignore
@@ -142,8 +149,8 @@ function button(name: string, press: (host: OptionHost) => void): EngineOption {
 const defaults = DEFAULT_OPTION_VALUES;
 
 export const OPTIONS: readonly EngineOption[] = [
-  spin('Hash', defaults.hash, 1, 8192, (host, mib) => host.resizeHash(mib)),
-  spin('Threads', defaults.threads, 1, MAX_THREADS, (host, threads) => {
+  spin('Hash', defaults.hash, HASH_RANGE, (host, mib) => host.resizeHash(mib)),
+  spin('Threads', defaults.threads, { min: 1, max: MAX_THREADS }, (host, threads) => {
     if (threads !== host.values.threads) host.setThreads(threads);
     return done;
   }),
@@ -151,12 +158,12 @@ export const OPTIONS: readonly EngineOption[] = [
     if (variant !== host.values.variant) host.setVariant(variant);
     return done;
   }),
-  spin('MultiPV', defaults.multiPV, 1, 64, store('multiPV')),
-  spin('Move Overhead', defaults.moveOverhead, 0, 5000, store('moveOverhead')),
+  spin('MultiPV', defaults.multiPV, MULTI_PV_RANGE, store('multiPV')),
+  spin('Move Overhead', defaults.moveOverhead, MOVE_OVERHEAD_RANGE, store('moveOverhead')),
   // Accepted for GUIs that send it before `go ponder`; pondering needs no setting here.
   check('Ponder', false, () => done),
-  spin('Draw Plies', defaults.drawPlies, 0, 1000, store('drawPlies')),
-  spin('Skill Level', defaults.skillLevel, 0, MAX_SKILL_LEVEL, store('skillLevel')),
+  spin('Draw Plies', defaults.drawPlies, DRAW_PLIES_RANGE, store('drawPlies')),
+  spin('Skill Level', defaults.skillLevel, SKILL_LEVEL_RANGE, store('skillLevel')),
   button('Clear Hash', (host) => host.clearHash()),
   // A folder of endgame tables (tama egdb build); <empty> for none.
   text('EGDB Path', defaults.egdbPath, (host, path) => host.loadEndgameTables(path)),

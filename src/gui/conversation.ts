@@ -6,6 +6,7 @@
  * last `go` or `newgame` asked for meanwhile runs. A `go` whose game the rules core refuses
  * gets an error and no line reaches the engine.
  */
+import { engineError } from '../engine-client/info.js';
 import {
   checkGoGame,
   goLines,
@@ -88,8 +89,9 @@ export class EngineConversation {
   /** One line from the engine (after its handshake). */
   receive(line: string): void {
     const words = line.split(/\s+/);
-    if (line.startsWith('info string error')) {
-      this.hooks.reply({ type: 'engine-error', message: line.replace(/^info string error:?\s*/, '') }); // prettier-ignore
+    const error = engineError(line);
+    if (error !== undefined) {
+      this.hooks.reply({ type: 'engine-error', message: error });
     } else if (words[0] === 'info' && this.searchId !== undefined) {
       this.hooks.reply({ type: 'info', id: this.searchId, line });
     } else if (words[0] === 'bestmove' && this.searchId !== undefined) {

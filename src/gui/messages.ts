@@ -9,6 +9,8 @@
 import { Game } from '../core/game.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { VARIANT_NAMES, type VariantName } from '../core/variant.js';
+import { MULTI_PV_RANGE, SKILL_LEVEL_RANGE } from '../engine/option-ranges.js';
+import { GO_LIMIT_NAMES, goLine, positionLine, type SearchLimits } from '../engine-client/go.js';
 
 /** The longest message the server reads from a page (bytes on the socket, characters here). */
 export const MAX_MESSAGE_LENGTH = 64 * 1024;
@@ -16,17 +18,8 @@ export const MAX_MESSAGE_LENGTH = 64 * 1024;
 export const MAX_MOVES = 2000;
 const MAX_NUMBER = 2 ** 31 - 1;
 
-/** Search limits as the page asks for them; they become a protocol `go` line. */
-export interface GoLimits {
-  readonly wtime?: number;
-  readonly btime?: number;
-  readonly winc?: number;
-  readonly binc?: number;
-  readonly movetime?: number;
-  readonly depth?: number;
-  readonly nodes?: number;
-  readonly infinite?: boolean;
-}
+/** Search limits as the page asks for them (no `movestogo`); they become a `go` line. */
+export type GoLimits = Omit<SearchLimits, 'movestogo'>;
 
 export type ClientMessage =
   /** Search a game: position text (or the start) and moves, with these options and limits. */
@@ -76,7 +69,7 @@ export interface CheckedGame {
 
 const MOVE_TEXT = /^[a-h][1-8](?:-[a-h][1-8]|(?:x[a-h][1-8]){1,32})$/;
 const POSITION_TEXT = /^[WB]:[WBK0-9a-h,:]*$/;
-const LIMIT_NAMES = ['wtime', 'btime', 'winc', 'binc', 'movetime', 'depth', 'nodes'] as const;
+const LIMIT_NAMES = GO_LIMIT_NAMES.filter((name) => name !== 'movestogo');
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -138,11 +131,13 @@ function parseGo(value: Record<string, unknown>): Result<ClientMessage, MessageE
   if (badMove >= 0) return badField(`go: move ${badMove + 1} is not move text`);
   const limits = parseLimits(value.limits);
   if (!limits.ok) return limits;
-  if (!wholeNumber(value.skillLevel, 0, 10)) {
-    return badField('go: skillLevel must be a whole number from 0 to 10');
+  const skill = SKILL_LEVEL_RANGE;
+  if (!wholeNumber(value.skillLevel, skill.min, skill.max)) {
+    return badField(`go: skillLevel must be a whole number from ${skill.min} to ${skill.max}`);
   }
-  if (!wholeNumber(value.multiPV, 1, 8)) {
-    return badField('go: multiPV must be a whole number from 1 to 8');
+  const lines = MULTI_PV_RANGE;
+  if (!wholeNumber(value.multiPV, lines.min, lines.max)) {
+    return badField(`go: multiPV must be a whole number from ${lines.min} to ${lines.max}`);
   }
   return ok({
     type: 'go',
@@ -200,20 +195,11 @@ export function checkGoGame(
 
 /** The protocol lines that run a `go` message: options, position, go. */
 export function goLines(message: GoMessage): string[] {
-  const position =
-    (message.fen === undefined ? 'position startpos' : `position fen ${message.fen}`) +
-    (message.moves.length > 0 ? ` moves ${message.moves.join(' ')}` : '');
-  const limits = message.limits;
-  const words: string[] = ['go'];
-  for (const name of LIMIT_NAMES) {
-    if (limits[name] !== undefined) words.push(name, String(limits[name]));
-  }
-  if (limits.infinite) words.push('infinite');
   return [
     `setoption name Variant value ${message.variant}`,
     `setoption name Skill Level value ${message.skillLevel}`,
     `setoption name MultiPV value ${message.multiPV}`,
-    position,
-    words.join(' '),
+    positionLine(message.fen, message.moves),
+    goLine(message.limits),
   ];
 }

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { EngineCommand } from '../match/engine-process.js';
+import type { EngineCommand } from '../engine-client/engine-process.js';
 import { checkHost, urlHostOf, type HostRule } from './hosts.js';
 import { MAX_MESSAGE_LENGTH, parseClientMessage, type ServerMessage } from './messages.js';
 import { Tab } from './tab.js';

@@ -8,7 +8,7 @@
  * A move without a score breaks that side's run. Mate scores count as very large scores.
  */
 import type { Color } from '../core/variant.js';
-import type { EngineScore } from './engine-process.js';
+import type { EngineScore } from '../engine-client/info.js';
 
 export interface DrawAdjudication {
   readonly moveNumber: number;

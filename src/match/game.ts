@@ -13,9 +13,11 @@ import {
   type ResignAdjudication,
   type Verdict,
 } from './adjudication.js';
-import type { EngineFailure, EngineProcess, EngineScore, FailureKind } from './engine-process.js';
+import type { EngineFailure, EngineProcess, FailureKind } from '../engine-client/engine-process.js';
 import { openingGame, type Opening } from './openings.js';
-import { Clock, goCommand, moveDeadline, type PlayerLimits } from './time-control.js';
+import type { GameResult, PdnMove, PdnRecord } from '../pdn/pdn.js';
+import { Clock, moveDeadline, type PlayerLimits } from '../clock/time-control.js';
+import { goLine, positionLine, searchLimits } from '../engine-client/go.js';
 
 /** One side of a game: a started engine process and how it may think. */
 export interface GamePlayer {
@@ -35,8 +37,6 @@ export interface GameRules extends DrawRules {
 
 export const DEFAULT_GAME_RULES: GameRules = { ...DEFAULT_DRAW_RULES, maxPlies: 0 };
 
-export type GameResult = 'white' | 'black' | 'draw' | 'none';
-
 /** Why a game ended. The last five are forfeits by the engine that failed. */
 export type Termination =
   | 'no-moves'
@@ -55,21 +55,8 @@ export type Termination =
 export const FORFEITS = ['illegal-move', 'time-forfeit', 'stall', 'crash', 'disconnect'] as const;
 export type Forfeit = (typeof FORFEITS)[number];
 
-export interface PlayedMove {
-  readonly text: string;
-  readonly color: Color;
-  /** True for the opening's moves, which no engine chose. */
-  readonly book: boolean;
-  readonly elapsedMs?: number;
-  readonly score?: EngineScore;
-  readonly depth?: number;
-}
-
-export interface GameRecord {
-  /** Position text of the first position; undefined for the start position. */
-  readonly fen?: string;
-  readonly moves: readonly PlayedMove[];
-  readonly result: GameResult;
+/** A played game: what PDN writes, how it ended and where. */
+export interface GameRecord extends PdnRecord {
   readonly termination: Termination;
   /** A sentence for people, e.g. "Black lost on time (1234 ms used, 1000 ms left)". */
   readonly reason: string;
@@ -103,7 +90,7 @@ export function forfeitBeforeStart(
     fen: opening.fen,
     moves: bookMoves(game),
     result: winnerOf(loser),
-    termination: failure.kind,
+    termination: failure.code,
     reason: `${COLOR_NAMES[loser]}'s engine failed before the game: ${failure.message}`,
     finalPosition: game.position.toString(),
     forfeitedBy: loser,
@@ -115,7 +102,7 @@ export async function playGame(setup: GameSetup): Promise<GameRecord> {
   const { variant, opening, rules, signal } = setup;
   const players = [setup.white, setup.black] as const;
   const game = openingGame(opening, variant);
-  const moves: PlayedMove[] = bookMoves(game);
+  const moves: PdnMove[] = bookMoves(game);
 
   const end = (
     result: GameResult,
@@ -137,14 +124,12 @@ export async function playGame(setup: GameSetup): Promise<GameRecord> {
   for (const color of [WHITE, BLACK] as const) {
     const failure = await players[color].process.newGame(players[color].stallMs);
     if (failure) {
-      return forfeit(color, failure.kind, `engine failed at ucinewgame: ${failure.message}`);
+      return forfeit(color, failure.code, `engine failed at ucinewgame: ${failure.message}`);
     }
   }
 
   const clocks = players.map((p) => (p.limits.clock ? new Clock(p.limits.clock) : undefined));
   const adjudicator = new Adjudicator(rules.draw, rules.resign);
-  const positionCommand =
-    opening.fen === undefined ? 'position startpos' : `position fen ${opening.fen}`;
   let verdict: Verdict | undefined;
 
   for (;;) {
@@ -155,19 +140,20 @@ export async function playGame(setup: GameSetup): Promise<GameRecord> {
     if (over) return end(over.result, over.termination, over.reason);
 
     const player = players[mover];
-    const positionLine =
-      game.plies > 0 ? `${positionCommand} moves ${game.moves.join(' ')}` : positionCommand;
-    const goLine = goCommand(player.limits, mover, clocks[mover], clocks[other]);
-    const deadline = moveDeadline(player.limits, clocks[mover], player.timeMarginMs);
-    const searching = player.process.search(positionLine, goLine, deadline, player.stallMs);
+    const searching = player.process.search(
+      positionLine(opening.fen, game.moves),
+      goLine(searchLimits(player.limits, mover, clocks[mover], clocks[other])),
+      moveDeadline(player.limits, clocks[mover], player.timeMarginMs),
+      player.stallMs,
+    );
     const outcome = await untilAborted(searching, signal);
     if (outcome === 'aborted') {
       player.process.send('stop');
       return end('none', 'interrupted', 'the match was stopped');
     }
     if (outcome.kind === 'failure') {
-      const { kind, message } = outcome.failure;
-      return forfeit(mover, kind, `${FAILURE_WORDS[kind]}: ${message}`);
+      const { code, message } = outcome.failure;
+      return forfeit(mover, code, `${FAILURE_WORDS[code]}: ${message}`);
     }
     const elapsed = Math.round(outcome.elapsedMs);
     const clock = clocks[mover];
@@ -213,7 +199,7 @@ const FAILURE_WORDS: Record<FailureKind, string> = {
 };
 
 /** The opening's moves as the record shows them: played from the book, by no engine. */
-function bookMoves(game: Game): PlayedMove[] {
+function bookMoves(game: Game): PdnMove[] {
   let color = game.start.sideToMove;
   return game.moves.map((text) => {
     const move = { text, color, book: true };

@@ -13,8 +13,8 @@ import type { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { SIDE } from '../core/state.js';
 import type { VariantName } from '../core/variant.js';
-import { EngineProcess, type EngineCommand } from './engine-process.js';
-import { randomIndex, seededRandom } from './random.js';
+import { EngineProcess, type EngineCommand } from '../engine-client/engine-process.js';
+import { randomIndex, seededRandom } from '../stats/random.js';
 
 export interface OpeningsEngineCheck {
   readonly command: EngineCommand;
@@ -119,7 +119,7 @@ export async function generateOpenings(
     engine = new EngineProcess(settings.engine.command, 'openings-engine');
     const hello = await engine.handshake(settings.engine.stallMs);
     if (!hello.ok)
-      return fail('engine', `the scoring engine did not start: ${hello.failure.message}`);
+      return fail('engine', `the scoring engine did not start: ${hello.error.message}`);
     if (hello.value.options.some((name) => name.toLowerCase() === 'variant')) {
       engine.setOption('Variant', settings.variant);
     }

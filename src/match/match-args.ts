@@ -9,12 +9,12 @@ import { isAbsolute, resolve } from 'node:path';
 import { fail, ok, type Result } from '../core/result.js';
 import { parseVariantName, type VariantName } from '../core/variant.js';
 import type { DrawAdjudication, ResignAdjudication } from './adjudication.js';
-import type { EngineSettings } from './engine-pool.js';
+import type { EngineSettings } from '../engine-client/engine-pool.js';
 import { DEFAULT_GAME_RULES } from './game.js';
 import { shippedOpeningsFile } from './openings.js';
 import type { SprtSettings } from './report.js';
-import { splitCommandLine } from './shell-words.js';
-import { checkLimits, parseClock, parseSeconds, type PlayerLimits } from './time-control.js';
+import { splitCommandLine } from '../engine-client/shell-words.js';
+import { checkLimits, parseClock, parseSeconds, type PlayerLimits } from '../clock/time-control.js';
 import type { MatchConfig, OpeningsSettings } from './tournament.js';
 
 export interface MatchArguments {

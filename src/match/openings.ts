@@ -12,7 +12,7 @@ import { Game } from '../core/game.js';
 import { START_POSITION } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
-import { seededRandom, shuffled } from './random.js';
+import { seededRandom, shuffled } from '../stats/random.js';
 
 export interface Opening {
   /** Position text of the first position; undefined for the start position. */

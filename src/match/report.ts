@@ -4,7 +4,7 @@
  * of every pairing, forfeits by kind and how the games ended. Text only; no I/O here.
  */
 import { FORFEITS, type GameRecord, type Termination } from './game.js';
-import { pdnResultOf } from './pdn.js';
+import { pdnResultOf } from '../pdn/pdn.js';
 import type { MatchResults } from './results.js';
 import type { ScheduledGame } from './schedule.js';
 import {
@@ -16,7 +16,7 @@ import {
   trinomialElo,
   type EloEstimate,
   type SprtDecision,
-} from './stats.js';
+} from '../stats/stats.js';
 
 export interface SprtSettings {
   readonly elo0: number;

@@ -13,7 +13,7 @@ import {
   type PairCounts,
   type PairIndex,
   type WinDrawLoss,
-} from './stats.js';
+} from '../stats/stats.js';
 
 interface Tally {
   wins: number;

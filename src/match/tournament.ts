@@ -10,8 +10,8 @@
 import { appendFileSync } from 'node:fs';
 import { fail, ok, type Result } from '../core/result.js';
 import { BLACK, WHITE, type Color, type VariantName } from '../core/variant.js';
-import { EnginePool, type EngineSettings } from './engine-pool.js';
-import type { EngineProcess, TrafficLog } from './engine-process.js';
+import { EnginePool, type EngineSettings } from '../engine-client/engine-pool.js';
+import type { EngineProcess, TrafficLog } from '../engine-client/engine-process.js';
 import {
   forfeitBeforeStart,
   playGame,
@@ -26,7 +26,7 @@ import {
   type Opening,
   type OpeningOrder,
 } from './openings.js';
-import { formatPdnGame } from './pdn.js';
+import { formatPdnGame } from '../pdn/pdn.js';
 import {
   eloLines,
   finalReport,
@@ -39,7 +39,7 @@ import {
 } from './report.js';
 import { MatchResults } from './results.js';
 import { buildSchedule, pairingsOf, type ScheduledGame, type TournamentKind } from './schedule.js';
-import { formatLimits } from './time-control.js';
+import { formatLimits } from '../clock/time-control.js';
 
 export interface OpeningsSettings {
   readonly file: string;
@@ -215,7 +215,7 @@ async function startEngines(
   if (!acquired.ok && acquired.refused !== undefined) {
     return fail('engine-start', `${engine} refused its settings: ${acquired.refused}`);
   }
-  const reason = acquired.ok ? '' : `${acquired.failure.kind}: ${acquired.failure.message}`;
+  const reason = acquired.ok ? '' : `${acquired.error.code}: ${acquired.error.message}`;
   return fail('engine-start', `${engine} did not start: ${reason}`);
 }
 
@@ -250,11 +250,11 @@ async function playScheduledGame(
   const [white, black] = await Promise.all(sides.map((pool) => pool.acquire()));
   if (!white.ok) {
     if (black.ok) sides[BLACK].release(black.value, true);
-    return forfeitBeforeStart(opening, config.variant, WHITE, white.failure);
+    return forfeitBeforeStart(opening, config.variant, WHITE, white.error);
   }
   if (!black.ok) {
     sides[WHITE].release(white.value, true);
-    return forfeitBeforeStart(opening, config.variant, BLACK, black.failure);
+    return forfeitBeforeStart(opening, config.variant, BLACK, black.error);
   }
   const player = (pool: EnginePool, process: EngineProcess): GamePlayer => ({
     process,

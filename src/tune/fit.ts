@@ -7,7 +7,7 @@
  * arrays), so that an epoch is one pass over typed arrays.
  */
 import type { Rules } from '../core/variant.js';
-import { seededRandom } from '../match/random.js';
+import { seededRandom } from '../stats/random.js';
 import {
   TUNED_WEIGHT_COUNT,
   TUNED_WEIGHTS,

@@ -13,11 +13,19 @@ import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { applyMove, SIDE, STATE_SIZE } from '../core/state.js';
 import { parseVariantName, type Rules, type VariantName } from '../core/variant.js';
-import { parsePdn } from '../match/pdn.js';
+import { gameResultOfPdn, parsePdn, type GameResult } from '../pdn/pdn.js';
 import type { Evaluator } from '../search/eval.js';
 
 /** A move list for counting a leaf's moves. */
 const scratch = new MoveList();
+
+/** A finished game's result as the score White made (an unfinished game has none). */
+const RESULT_SCORES: Readonly<Record<GameResult, number | undefined>> = {
+  white: 1,
+  draw: 0.5,
+  black: 0,
+  none: undefined,
+};
 
 /** Deeper than any capture sequence can go. */
 const MAX_CAPTURE_PLIES = 64;
@@ -103,7 +111,7 @@ export function extractPositions(
   if (!games.ok) return games;
   const rules = resolver.evaluator.rules;
   for (const game of games.value) {
-    const result = { '2-0': 1, '1-1': 0.5, '0-2': 0 }[game.result];
+    const result = RESULT_SCORES[gameResultOfPdn(game.result) ?? 'none'];
     const tag = game.tags.get('Variant');
     if (result === undefined || (tag !== undefined && parseVariantName(tag) !== variant)) {
       stats.skippedGames++;

@@ -6,7 +6,7 @@ import {
   readPdnForReview,
 } from '../../src/analyse/annotated-pdn.js';
 import { reviewGame } from '../../src/analyse/review.js';
-import { parsePdn } from '../../src/match/pdn.js';
+import { parsePdn } from '../../src/pdn/pdn.js';
 import { pdnToGame } from '../../src/gui/page/pdn.js';
 import { cp, ScriptedEvaluator, win } from './helpers.js';
 

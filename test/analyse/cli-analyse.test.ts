@@ -9,9 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseMove } from '../../src/core/notation.js';
-import { parsePdn } from '../../src/match/pdn.js';
-import { requireBuild } from '../match/helpers.js';
-import { position } from '../helpers.js';
+import { parsePdn } from '../../src/pdn/pdn.js';
+import { requireBuild, position } from '../helpers.js';
 
 beforeAll(requireBuild);
 

@@ -1,7 +1,7 @@
 /** The protocol side of an evaluation: the lines sent and the reading of info and bestmove. */
 import { describe, expect, it } from 'vitest';
 import { SearchReader, searchLines } from '../../src/analyse/evaluator.js';
-import { parsePdn } from '../../src/match/pdn.js';
+import { parsePdn } from '../../src/pdn/pdn.js';
 
 describe('searchLines', () => {
   it('sends the start or the position text, the moves, and the node budget', () => {

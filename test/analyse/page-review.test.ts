@@ -11,8 +11,8 @@ import { reviewGame, type ReviewGame } from '../../src/analyse/review.js';
 import type { ClientMessage, ServerMessage } from '../../src/gui/messages.js';
 import { PageEvaluator, type ReviewTransport } from '../../src/gui/page/review-engine.js';
 import { startGuiServer, type GuiServer } from '../../src/gui/server.js';
-import type { EngineCommand } from '../../src/match/engine-process.js';
-import { requireBuild } from '../match/helpers.js';
+import type { EngineCommand } from '../../src/engine-client/engine-process.js';
+import { requireBuild } from '../helpers.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const TAMA: EngineCommand = { program: process.execPath, args: [here('../../bin/tama.js')] };

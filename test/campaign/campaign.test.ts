@@ -15,8 +15,8 @@ import { ensureEmbeddedServer, stopEmbeddedServer } from '../../src/campaign/emb
 import { Store } from '../../src/campaign/store.js';
 import { perft } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
-import { parsePdn, replayPdnGame } from '../../src/match/pdn.js';
-import { FIXTURES, requireBuild, ROOT } from '../match/helpers.js';
+import { parsePdn, replayPdnGame } from '../../src/pdn/pdn.js';
+import { FIXTURES, requireBuild, ROOT } from '../helpers.js';
 
 const run = promisify(execFile);
 const TAMA = join(ROOT, 'bin', 'tama.js');

@@ -8,7 +8,7 @@ import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { JobQueue } from '../../src/campaign/queue.js';
 import type { GameRow } from '../../src/campaign/store.js';
-import { FIXTURES, requireBuild } from '../match/helpers.js';
+import { FIXTURES, requireBuild } from '../helpers.js';
 import { Lab, until } from './lab.js';
 
 let lab: Lab;

@@ -8,7 +8,7 @@
 import { copyFileSync, cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { FIXTURES, requireBuild, ROOT } from '../match/helpers.js';
+import { FIXTURES, requireBuild, ROOT } from '../helpers.js';
 import { Lab, until } from './lab.js';
 
 let lab: Lab;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ensureEmbeddedServer, stopEmbeddedServer } from '../../src/campaign/embedded.js';
 import { Store } from '../../src/campaign/store.js';
-import { ROOT } from '../match/helpers.js';
+import { ROOT } from '../helpers.js';
 
 const run = promisify(execFile);
 

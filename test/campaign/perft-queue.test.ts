@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ensureEmbeddedServer, stopEmbeddedServer } from '../../src/campaign/embedded.js';
-import { requireBuild, ROOT } from '../match/helpers.js';
+import { requireBuild, ROOT } from '../helpers.js';
 
 const run = promisify(execFile);
 const TAMA = join(ROOT, 'bin', 'tama.js');

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, it } from 'vitest';
 import { parseOpenings } from '../../src/match/openings.js';
-import { parsePdn, replayPdnGame } from '../../src/match/pdn.js';
-import { FIXTURES, requireBuild, ROOT } from '../match/helpers.js';
+import { parsePdn, replayPdnGame } from '../../src/pdn/pdn.js';
+import { FIXTURES, requireBuild, ROOT } from '../helpers.js';
 
 beforeAll(requireBuild);
 

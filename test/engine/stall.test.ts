@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine, STALL_MS } from '../../src/engine/engine.js';
-import { requireBuild } from '../match/helpers.js';
+import { requireBuild } from '../helpers.js';
 
 const FAILING_WORKER = fileURLToPath(new URL('../fixtures/failing-worker.mjs', import.meta.url));
 

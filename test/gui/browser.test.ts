@@ -14,7 +14,7 @@ import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSquare } from '../../src/core/square.js';
-import { parsePdn, replayPdnGame } from '../../src/match/pdn.js';
+import { parsePdn, replayPdnGame } from '../../src/pdn/pdn.js';
 import { startGuiServer, type GuiServer } from '../../src/gui/server.js';
 import { Game } from '../../src/gui/page/game.js';
 import { moveInWords } from '../../src/gui/page/words.js';

@@ -1,14 +1,14 @@
 /** The page's clocks: time charged to the mover, increments, flags; time is passed in. */
 import { describe, expect, it } from 'vitest';
 import { BLACK, WHITE } from '../../src/core/variant.js';
-import { Clock, formatClock, TIME_CONTROLS } from '../../src/gui/page/clock.js';
+import { Clock, formatTimeLeft, TIME_CONTROLS } from '../../src/gui/page/clock.js';
 
 const fivePlusThree = TIME_CONTROLS.find((c) => c.name === '5+3')!;
 
 describe('Clock', () => {
   it('offers the usual controls', () => {
     expect(TIME_CONTROLS.map((c) => c.name)).toEqual(['1+0', '3+2', '5+3', '10+5', '15+10', '30+20']); // prettier-ignore
-    expect(fivePlusThree).toEqual({ name: '5+3', initialMs: 300_000, incrementMs: 3000 });
+    expect(fivePlusThree).toEqual({ name: '5+3', movesPerPeriod: 0, baseMs: 300_000, incrementMs: 3000 }); // prettier-ignore
   });
 
   it('starts with the first move, then charges each mover and adds the increment', () => {
@@ -41,12 +41,12 @@ describe('Clock', () => {
   });
 });
 
-describe('formatClock', () => {
+describe('formatTimeLeft', () => {
   it.each([
     [300_000, '5:00'],
     [61_500, '1:01'],
     [9_870, '9.8'],
     [-5, '0.0'],
     [3_723_000, '1:02:03'],
-  ])('%d ms -> %s', (ms, text) => expect(formatClock(ms)).toBe(text));
+  ])('%d ms -> %s', (ms, text) => expect(formatTimeLeft(ms)).toBe(text));
 });

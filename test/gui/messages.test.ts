@@ -7,6 +7,7 @@ import {
   parseClientMessage,
   type GoMessage,
 } from '../../src/gui/messages.js';
+import { findOption } from '../../src/engine/options.js';
 
 const go = {
   type: 'go',
@@ -40,12 +41,26 @@ describe('parseClientMessage', () => {
     ['no limit', JSON.stringify({ ...go, limits: {} }), 'go: give at least one limit'],
     ['an unknown limit', JSON.stringify({ ...go, limits: { mate: 3 } }), "go limits: unknown field 'mate'"], // prettier-ignore
     ['a skill out of range', JSON.stringify({ ...go, skillLevel: 11 }), 'go: skillLevel must be a whole number from 0 to 10'], // prettier-ignore
-    ['too many lines', JSON.stringify({ ...go, multiPV: 9 }), 'go: multiPV must be a whole number from 1 to 8'], // prettier-ignore
+    ['too many lines', JSON.stringify({ ...go, multiPV: 65 }), 'go: multiPV must be a whole number from 1 to 64'], // prettier-ignore
     ['an engine command', JSON.stringify({ ...go, engine: 'rm -rf /' }), "go: unknown field 'engine'"], // prettier-ignore
   ])('refuses %s', (_, text, message) => {
     const parsed = parseClientMessage(text);
     expect(parsed.ok).toBe(false);
     expect(!parsed.ok && parsed.error.message).toBe(message);
+  });
+
+  it("accepts every skill level and line count the engine's option table accepts", () => {
+    for (const name of ['Skill Level', 'MultiPV']) {
+      const option = findOption(name);
+      if (option?.type !== 'spin') throw new Error(`${name} is not a spin option`);
+      const field = name === 'MultiPV' ? 'multiPV' : 'skillLevel';
+      for (const value of [option.min, option.max]) {
+        expect(parseClientMessage(JSON.stringify({ ...go, [field]: value })).ok).toBe(true);
+      }
+      for (const value of [option.min - 1, option.max + 1]) {
+        expect(parseClientMessage(JSON.stringify({ ...go, [field]: value })).ok).toBe(false);
+      }
+    }
   });
 
   it('refuses an oversized message before reading it', () => {

@@ -1,7 +1,7 @@
 /** The page's PDN export and import, and its reading of the engine's info lines. */
 import { describe, expect, it } from 'vitest';
 import { expectedScore } from '../../src/analyse/score.js';
-import { parsePdn, readTimeControls, replayPdnGame } from '../../src/match/pdn.js';
+import { parsePdn, readTimeControls, replayPdnGame } from '../../src/pdn/pdn.js';
 import { TIME_CONTROLS } from '../../src/gui/page/clock.js';
 import { Game } from '../../src/gui/page/game.js';
 import { gameOf } from './helpers.js';

@@ -7,7 +7,7 @@ import { afterEach } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../src/gui/messages.js';
 import { startGuiServer, type GuiServer } from '../../src/gui/server.js';
-import type { EngineCommand } from '../../src/match/engine-process.js';
+import type { EngineCommand } from '../../src/engine-client/engine-process.js';
 
 export const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** This tama, as `tama gui` starts it by default. */

@@ -1,20 +1,9 @@
 /** Shared pieces of the match-runner tests: fake engines and quick match settings. */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { EngineSettings } from '../../src/match/engine-pool.js';
+import type { EngineSettings } from '../../src/engine-client/engine-pool.js';
 import type { MatchConfig, MatchIo } from '../../src/match/tournament.js';
 import { DEFAULT_GAME_RULES } from '../../src/match/game.js';
-import type { PlayerLimits } from '../../src/match/time-control.js';
-
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
-
-/** The fake engines import the rules from dist/; a clear message beats a confusing failure. */
-export function requireBuild(): void {
-  if (!existsSync(`${ROOT}dist/src/core/notation.js`)) {
-    throw new Error('the fake engines need the built core: run `npm run build` first');
-  }
-}
+import type { PlayerLimits } from '../../src/clock/time-control.js';
+import { FIXTURES } from '../helpers.js';
 
 /** Engine settings that run a fixture script with flags. */
 export function fakeEngine(

@@ -8,8 +8,8 @@ import {
   type OpeningsGeneratorSettings,
 } from '../../src/match/make-openings.js';
 import { openingGame, parseOpenings } from '../../src/match/openings.js';
-import { fakeEngine, requireBuild } from './helpers.js';
-import { position } from '../helpers.js';
+import { fakeEngine } from './helpers.js';
+import { requireBuild, position } from '../helpers.js';
 
 const settings: OpeningsGeneratorSettings = {
   variant: 'armenian',

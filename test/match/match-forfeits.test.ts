@@ -7,7 +7,8 @@
 import { beforeAll, describe, it } from 'vitest';
 import type { Termination } from '../../src/match/game.js';
 import { runMatch, type MatchConfig, type MatchSummary } from '../../src/match/tournament.js';
-import { collectingIo, fakeEngine, quickMatch, requireBuild } from './helpers.js';
+import { collectingIo, fakeEngine, quickMatch } from './helpers.js';
+import { requireBuild } from '../helpers.js';
 
 beforeAll(requireBuild);
 

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, it } from 'vitest';
 import { DEFAULT_GAME_RULES, type Termination } from '../../src/match/game.js';
-import { parsePdn } from '../../src/match/pdn.js';
+import { parsePdn } from '../../src/pdn/pdn.js';
 import { runMatch, type MatchConfig, type MatchSummary } from '../../src/match/tournament.js';
-import { collectingIo, fakeEngine, quickMatch, requireBuild } from './helpers.js';
+import { collectingIo, fakeEngine, quickMatch } from './helpers.js';
+import { requireBuild } from '../helpers.js';
 
 beforeAll(requireBuild);
 

@@ -9,10 +9,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, it } from 'vitest';
-import type { EngineSettings } from '../../src/match/engine-pool.js';
-import { parsePdn, replayPdnGame } from '../../src/match/pdn.js';
+import type { EngineSettings } from '../../src/engine-client/engine-pool.js';
+import { parsePdn, replayPdnGame } from '../../src/pdn/pdn.js';
 import { runMatch, type MatchConfig } from '../../src/match/tournament.js';
-import { collectingIo, fakeEngine, quickMatch, requireBuild, ROOT } from './helpers.js';
+import { collectingIo, fakeEngine, quickMatch } from './helpers.js';
+import { requireBuild, ROOT } from '../helpers.js';
 
 beforeAll(requireBuild);
 

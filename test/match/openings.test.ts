@@ -10,7 +10,7 @@ import {
   parseOpenings,
   type Opening,
 } from '../../src/match/openings.js';
-import { ROOT } from './helpers.js';
+import { ROOT } from '../helpers.js';
 
 describe('parseOpeningLine', () => {
   it('reads position text', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GameRecord, GameResult, Termination } from '../../src/match/game.js';
+import type { GameRecord, Termination } from '../../src/match/game.js';
+import type { GameResult } from '../../src/pdn/pdn.js';
 import { MatchResults } from '../../src/match/results.js';
 import { buildSchedule, pairingsOf } from '../../src/match/schedule.js';
 import { finalReport, scoreLine, sprtState } from '../../src/match/report.js';

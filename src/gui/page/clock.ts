@@ -2,27 +2,31 @@
  * Chess clocks for the page: each side's time, the increment added after each move, and
  * the flag. Time is passed in (milliseconds from any origin), so tests need no timers.
  */
+import type { ClockSettings } from '../../clock/time-control.js';
 import { BLACK, WHITE, type Color } from '../../core/variant.js';
 
-export interface TimeControl {
-  /** The name people use, like "5+3" (minutes + seconds a move). */
+/**
+ * A clock the page offers: the time controls' settings (clock/time-control.ts, whose text
+ * is seconds: `300+3`), one period for the whole game, and the name people use, like "5+3"
+ * (minutes + seconds a move), which is only ever shown.
+ */
+export interface TimeControl extends ClockSettings {
   readonly name: string;
-  readonly initialMs: number;
-  readonly incrementMs: number;
 }
 
 /** The controls the page offers (no clock is `undefined`). */
 export const TIME_CONTROLS: readonly TimeControl[] = [
-  ['1+0', 1, 0],
-  ['3+2', 3, 2],
-  ['5+3', 5, 3],
-  ['10+5', 10, 5],
-  ['15+10', 15, 10],
-  ['30+20', 30, 20],
-].map(([name, minutes, seconds]) => ({
-  name: name as string,
-  initialMs: (minutes as number) * 60_000,
-  incrementMs: (seconds as number) * 1000,
+  [1, 0],
+  [3, 2],
+  [5, 3],
+  [10, 5],
+  [15, 10],
+  [30, 20],
+].map(([minutes, seconds]) => ({
+  name: `${minutes}+${seconds}`,
+  movesPerPeriod: 0,
+  baseMs: minutes * 60_000,
+  incrementMs: seconds * 1000,
 }));
 
 export class Clock {
@@ -31,7 +35,7 @@ export class Clock {
   private since = 0;
 
   constructor(readonly control: TimeControl) {
-    this.left = [control.initialMs, control.initialMs];
+    this.left = [control.baseMs, control.baseMs];
   }
 
   /** Whose clock runs, if any. */
@@ -88,8 +92,8 @@ export class Clock {
   }
 }
 
-/** Clock text: m:ss, or s.t under ten seconds. */
-export function formatClock(ms: number): string {
+/** Time left as a clock shows it: m:ss, or s.t under ten seconds. */
+export function formatTimeLeft(ms: number): string {
   const total = Math.max(0, ms);
   if (total < 10_000) return (Math.floor(total / 100) / 10).toFixed(1);
   const seconds = Math.floor(total / 1000);

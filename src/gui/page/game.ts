@@ -13,6 +13,7 @@ import { parseMove, type LegalMove } from '../../core/notation.js';
 import { Position, START_POSITION } from '../../core/position.js';
 import { fail, ok, type Result } from '../../core/result.js';
 import { BLACK, WHITE, type Color, type VariantName } from '../../core/variant.js';
+import type { GameResult as PdnGameResult } from '../../pdn/pdn.js';
 
 /** A move of the game with what the board needs to show it. */
 export interface GameMove {
@@ -25,7 +26,8 @@ export interface GameMove {
   readonly captured: readonly number[];
 }
 
-export type GameResult = 'white' | 'black' | 'draw';
+/** A finished game's result (PDN's result less the unfinished one). */
+export type GameResult = Exclude<PdnGameResult, 'none'>;
 
 export interface Outcome {
   readonly result: GameResult;

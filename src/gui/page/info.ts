@@ -5,72 +5,19 @@
 import { engineScore, expectedScore } from '../../analyse/score.js';
 import { WHITE, type Color, type VariantName } from '../../core/variant.js';
 import type { GameResult } from './game.js';
+import { parseInfo, type EngineInfo, type EngineScore } from '../../engine-client/info.js';
 
-export interface EngineScore {
-  readonly unit: 'cp' | 'mate';
-  readonly value: number;
-}
-
-export interface InfoLine {
-  readonly depth: number;
-  readonly seldepth?: number;
-  readonly multipv: number;
-  /** From the side to move's point of view, as the engine reports it. */
-  readonly score?: EngineScore;
-  readonly bound?: 'lowerbound' | 'upperbound';
-  readonly nodes?: number;
-  readonly nps?: number;
-  readonly time?: number;
-  /** Positions scored from the endgame tables (absent: none). */
-  readonly tbhits?: number;
-  readonly pv: readonly string[];
-}
-
-const NUMBER_FIELDS = ['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'tbhits', 'time'] as const;
+/** An `info` line the panel shows: one with a depth and a score. */
+export type InfoLine = EngineInfo & { readonly depth: number; readonly score: EngineScore };
 
 /**
  * Reads an `info depth ... score ...` line; undefined for other info lines (strings, the
  * once-a-second progress lines with `currmove`, the final nodes-and-time line).
  */
 export function parseInfoLine(line: string): InfoLine | undefined {
-  const words = line.trim().split(/\s+/);
-  if (words[0] !== 'info') return undefined;
-  const fields: Record<string, number> = {};
-  let score: EngineScore | undefined;
-  let bound: InfoLine['bound'];
-  let pv: string[] = [];
-  for (let i = 1; i < words.length; i++) {
-    const word = words[i];
-    if (word === 'string') return undefined;
-    if (word === 'pv') {
-      pv = words.slice(i + 1);
-      break;
-    }
-    if (word === 'score') {
-      const unit = words[i + 1];
-      const value = Number(words[i + 2]);
-      if ((unit === 'cp' || unit === 'mate') && Number.isInteger(value)) score = { unit, value };
-      i += 2;
-    } else if (word === 'lowerbound' || word === 'upperbound') bound = word;
-    else if ((NUMBER_FIELDS as readonly string[]).includes(word)) {
-      const value = Number(words[i + 1]);
-      if (Number.isFinite(value)) fields[word] = value;
-      i++;
-    }
-  }
-  if (fields.depth === undefined || score === undefined) return undefined;
-  return {
-    depth: fields.depth,
-    seldepth: fields.seldepth,
-    multipv: fields.multipv ?? 1,
-    score,
-    bound,
-    nodes: fields.nodes,
-    nps: fields.nps,
-    time: fields.time,
-    tbhits: fields.tbhits,
-    pv,
-  };
+  const info = parseInfo(line);
+  if (info?.depth === undefined || info.score === undefined) return undefined;
+  return { ...info, depth: info.depth, score: info.score };
 }
 
 /** The score from White's point of view. */

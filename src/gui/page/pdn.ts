@@ -3,9 +3,8 @@
  * write the same format, the time control in seconds as `tama match` writes it), and a
  * pasted or opened PDN read back into a game, each move checked by the rules core.
  */
-import { parsePdn, formatPdnGame } from '../../match/pdn.js';
-import type { GameRecord } from '../../match/game.js';
-import { formatLimits } from '../../match/time-control.js';
+import { gameResultOfPdn, parsePdn, formatPdnGame, type PdnRecord } from '../../pdn/pdn.js';
+import { formatLimits } from '../../clock/time-control.js';
 import { fail, ok, type Result } from '../../core/result.js';
 import { parseVariantName, type VariantName } from '../../core/variant.js';
 import type { TimeControl } from './clock.js';
@@ -21,22 +20,21 @@ export interface PdnPlayers {
 /** A page clock as a PDN TimeControl tag, in seconds as `tama match` writes it: `300+3`, `-`. */
 export function timeControlTag(control: TimeControl | undefined): string {
   if (control === undefined) return '-';
-  const clock = { movesPerPeriod: 0, baseMs: control.initialMs, incrementMs: control.incrementMs };
-  return formatLimits({ clock });
+  return formatLimits({ clock: control });
 }
 
 /** The game as PDN text. */
 export function gameToPdn(game: Game, players: PdnPlayers, date: Date): string {
   const outcome = game.outcome();
-  const record: GameRecord = {
+  // The page's reason is in the closing comment; the Termination tag (the match runner's
+  // own reasons) is not written.
+  const record: PdnRecord = {
     fen: game.startFen,
     moves: game.moves.map((m) => ({ text: m.text, color: m.color, book: false })),
     result: outcome?.result ?? 'none',
-    termination: 'no-moves',
     reason: outcome?.reason ?? 'unfinished',
-    finalPosition: game.position.toString(),
   };
-  const text = formatPdnGame(
+  return formatPdnGame(
     {
       event: 'tama gui',
       date,
@@ -49,9 +47,6 @@ export function gameToPdn(game: Game, players: PdnPlayers, date: Date): string {
     },
     record,
   );
-  // The match runner's Termination tag names its own reasons; the page's reason is in the
-  // closing comment, so that tag goes.
-  return text.replace(/^\[Termination "[^"]*"\]\n/m, '');
 }
 
 /**
@@ -74,8 +69,8 @@ export function pdnToGame(text: string, fallback: VariantName): Result<Game> {
     const played = game.playText(first.moves[ply]);
     if (!played.ok) return fail('bad-move', `move ${ply + 1} (${first.moves[ply]}): ${played.error.message}`); // prettier-ignore
   }
-  if (game.outcome() === undefined && first.result !== '*') {
-    const result = first.result === '2-0' ? 'white' : first.result === '0-2' ? 'black' : 'draw';
+  const result = gameResultOfPdn(first.result);
+  if (game.outcome() === undefined && result !== undefined && result !== 'none') {
     const outcome: Outcome = { result, reason: `result ${first.result} as recorded` };
     game.end(outcome);
   }

@@ -12,6 +12,8 @@ import type { InfoLine } from './info.js';
 import { MoveInput } from './input.js';
 import type { PageReview } from './review.js';
 import { DEFAULT_REVIEW_NODES } from '../../analyse/settings.js';
+import { pdnResultOf } from '../../pdn/pdn.js';
+import { SKILL_LEVEL_RANGE } from '../../engine/option-ranges.js';
 
 /** Who plays: the person as White or Black, two people, or the engine on both sides. */
 export type Mode = 'white' | 'black' | 'human' | 'engines';
@@ -89,7 +91,7 @@ export interface PageState {
 }
 
 export const DEFAULT_LEVEL = 5;
-export const MAX_LEVEL = 10;
+export const MAX_LEVEL = SKILL_LEVEL_RANGE.max;
 /** Thinking time per move without a clock, and for a hint. */
 export const FREE_MOVE_MS = 1000;
 /** The clock a new page offers. */
@@ -201,8 +203,7 @@ export function statusText(state: PageState): string {
 export function resultText(state: PageState): string {
   const outcome = state.game.outcome();
   if (outcome === undefined) return '';
-  const score = outcome.result === 'white' ? '2-0' : outcome.result === 'black' ? '0-2' : '1-1';
-  return `${score} · ${outcome.reason}`;
+  return `${pdnResultOf(outcome.result)} · ${outcome.reason}`;
 }
 
 /** Whether a game with moves is under way (changing the clock or rules would discard it). */

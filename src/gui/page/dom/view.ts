@@ -5,7 +5,7 @@
  * part writes the DOM only where its content changed.
  */
 import { BLACK, WHITE, type Color } from '../../../core/variant.js';
-import { formatClock } from '../clock.js';
+import { formatTimeLeft } from '../clock.js';
 import { COLOR_NAMES } from '../game.js';
 import { barShare, formatCount, formatScore, resultBar, whiteScore } from '../info.js';
 import { moveRows } from '../move-rows.js';
@@ -138,7 +138,7 @@ export class PageView {
       setText(element.querySelector<HTMLElement>('.who')!, `${COLOR_NAMES[color]} · ${playerName(state, color)}`); // prettier-ignore
       const clock = state.clock;
       const left = clock?.remaining(color, now);
-      setText(element.querySelector<HTMLElement>('.time')!, left === undefined ? '' : formatClock(left)); // prettier-ignore
+      setText(element.querySelector<HTMLElement>('.time')!, left === undefined ? '' : formatTimeLeft(left)); // prettier-ignore
       element.classList.toggle('running', clock?.runningFor === color);
       element.classList.toggle('to-move', over === undefined && state.game.sideToMove === color);
       element.classList.toggle('low', left !== undefined && left < 20_000);

@@ -8,6 +8,7 @@
  * options' ranges, Threads and Hash changed, and the endgame tables the page stored loaded.
  */
 import { EngineConversation } from '../../conversation.js';
+import { engineError } from '../../../engine-client/info.js';
 import {
   chooseSettings,
   parseSpinOption,
@@ -84,11 +85,6 @@ interface Batch {
   readonly done: (errors: string[]) => void;
 }
 
-/** The error text of an `info string error` line, or undefined for another line. */
-function errorText(line: string): string | undefined {
-  return line.startsWith('info string error') ? line.replace(/^info string error:?\s*/, '') : undefined; // prettier-ignore
-}
-
 /**
  * The transport to the engine in a Web Worker running `workerUrl`, and the settings
  * panel's way to it. The engine starts with the stored Threads and Hash (or ones fitted to
@@ -154,7 +150,7 @@ export function workerEngine(workerUrl: URL): {
     if (typeof event.data !== 'string' || failed) return;
     const line = event.data;
     if (phase === 'ready') {
-      const error = errorText(line);
+      const error = engineError(line);
       if (running !== undefined && error !== undefined) running.errors.push(error);
       conversation.receive(line);
       if (running !== undefined && line === 'readyok') {
@@ -169,7 +165,7 @@ export function workerEngine(workerUrl: URL): {
     if (option) options.push(option[1]);
     const spin = parseSpinOption(line);
     if (spin) ranges.set(spin.name, spin.range);
-    const error = errorText(line);
+    const error = engineError(line);
     if (phase === 'uci' && line === 'uciok') {
       phase = 'isready';
       startRequest = startOptions();

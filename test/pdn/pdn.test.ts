@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { GameRecord } from '../../src/match/game.js';
 import {
   formatPdnGame,
+  gameResultOfPdn,
+  pdnResultOf,
   parsePdn,
   readTimeControls,
   replayPdnGame,
   type PdnHeader,
-} from '../../src/match/pdn.js';
+  type PdnRecord,
+} from '../../src/pdn/pdn.js';
 
 const header: PdnHeader = {
   event: 'Test "quoted" \\ event',
@@ -19,7 +21,7 @@ const header: PdnHeader = {
   blackTimeControl: '10+0.1',
 };
 
-const fromStart: GameRecord = {
+const fromStart: PdnRecord = {
   moves: [
     { text: 'c3-c4', color: 0, book: true },
     {
@@ -36,9 +38,23 @@ const fromStart: GameRecord = {
   result: 'black',
   termination: 'time-forfeit',
   reason: 'White lost on time {really}',
-  finalPosition: '',
-  forfeitedBy: 0,
 };
+
+describe('PDN results: 2-0, 1-1, 0-2 and * mapped in one place', () => {
+  it.each([
+    ['white', '2-0'],
+    ['draw', '1-1'],
+    ['black', '0-2'],
+    ['none', '*'],
+  ] as const)('%s is written %s and read back', (result, token) => {
+    expect(pdnResultOf(result)).toBe(token);
+    expect(gameResultOfPdn(token)).toBe(result);
+  });
+
+  it('reads no result from a token that is not one', () => {
+    for (const token of ['1-0', '', '2-2', ' 2-0']) expect(gameResultOfPdn(token)).toBeUndefined();
+  });
+});
 
 describe('formatPdnGame', () => {
   it('writes the tags, numbered moves with engine comments, the reason and the result', () => {
@@ -73,12 +89,20 @@ describe('formatPdnGame', () => {
         result: 'draw',
         termination: 'max-plies',
         reason: 'the game reached 1 plies',
-        finalPosition: '',
       },
     );
     expect(text).toContain('[FEN "B:Wa2,h3:Ba7,h7"]\n[Variant "Turkish"]');
     expect(text).toContain('[WhiteTimeControl "10+0.1"]\n[BlackTimeControl "depth=3"]');
     expect(text).toContain('\n1... a7-a6 {the game reached 1 plies} 1-1\n');
+  });
+
+  it('writes no Termination tag for a record without one (the page names its ending in the comment)', () => {
+    const { termination: _, ...record } = fromStart;
+    const text = formatPdnGame(header, record);
+    expect(text).not.toContain('Termination');
+    expect(text).toContain(
+      '[Result "0-2"]\n[Variant "Armenian"]\n[TimeControl "10+0.1"]\n[PlyCount "4"]',
+    );
   });
 
   it('keeps lines within 80 columns', () => {

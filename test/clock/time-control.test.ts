@@ -3,13 +3,12 @@ import {
   checkLimits,
   Clock,
   formatLimits,
-  goCommand,
   moveDeadline,
   parseClock,
   parseLimits,
   parseSeconds,
   type PlayerLimits,
-} from '../../src/match/time-control.js';
+} from '../../src/clock/time-control.js';
 
 describe('parseClock: cutechess tc values', () => {
   it.each([
@@ -85,31 +84,7 @@ describe('Clock', () => {
   });
 });
 
-describe('go commands and deadlines', () => {
-  const tc = { movesPerPeriod: 40, baseMs: 60_000, incrementMs: 600 };
-
-  it('sends both clocks, increments and movestogo', () => {
-    const white = new Clock(tc);
-    const black = new Clock(tc);
-    black.remainingMs = 59_000.4;
-    expect(goCommand({ clock: tc }, 1, black, white)).toBe(
-      'go wtime 60000 btime 59000 winc 600 binc 600 movestogo 40',
-    );
-  });
-
-  it('shows a side without a clock the mover’s figures', () => {
-    const clock = new Clock({ movesPerPeriod: 0, baseMs: 5000, incrementMs: 50 });
-    expect(goCommand({ clock: clock.settings, depth: 3 }, 0, clock, undefined)).toBe(
-      'go wtime 5000 btime 5000 winc 50 binc 50 depth 3',
-    );
-  });
-
-  it('uses movetime, depth and nodes', () => {
-    expect(goCommand({ moveTimeMs: 1000 }, 0, undefined, undefined)).toBe('go movetime 1000');
-    expect(goCommand({ depth: 4 }, 0, undefined, undefined)).toBe('go depth 4');
-    expect(goCommand({ nodes: 100 }, 1, undefined, undefined)).toBe('go nodes 100');
-  });
-
+describe('deadlines', () => {
   it('gives the time the move may take, or none for depth and nodes', () => {
     const clock = new Clock({ movesPerPeriod: 0, baseMs: 2000, incrementMs: 0 });
     expect(moveDeadline({ clock: clock.settings }, clock, 100)).toBe(2100);

@@ -9,7 +9,6 @@
  * - `timemargin=MS`: how far past its time an engine may answer before it loses on time.
  */
 import { fail, ok, type Result } from '../core/result.js';
-import { WHITE, type Color } from '../core/variant.js';
 
 /** A clock: `movesPerPeriod` moves (0 = the whole game) in `baseMs`, plus `incrementMs` a move. */
 export interface ClockSettings {
@@ -172,31 +171,4 @@ export function moveDeadline(
   if (clock) return Math.max(0, clock.remainingMs) + marginMs;
   if (limits.moveTimeMs !== undefined) return limits.moveTimeMs + marginMs;
   return undefined;
-}
-
-/**
- * The `go` command for the side to move. With a clock it carries both clocks (a side
- * without a clock of its own is shown the mover's figures) and `movestogo` when periods
- * are used; depth and nodes are added to any of the forms.
- */
-export function goCommand(
-  limits: PlayerLimits,
-  mover: Color,
-  moverClock: Clock | undefined,
-  otherClock: Clock | undefined,
-): string {
-  const parts = ['go'];
-  if (moverClock) {
-    const other = otherClock ?? moverClock;
-    const [white, black] = mover === WHITE ? [moverClock, other] : [other, moverClock];
-    const ms = (value: number) => String(Math.max(0, Math.round(value)));
-    parts.push(`wtime ${ms(white.remainingMs)}`, `btime ${ms(black.remainingMs)}`);
-    parts.push(`winc ${white.settings.incrementMs}`, `binc ${black.settings.incrementMs}`);
-    if (moverClock.settings.movesPerPeriod > 0) parts.push(`movestogo ${moverClock.movesLeft}`);
-  } else if (limits.moveTimeMs !== undefined) {
-    parts.push(`movetime ${limits.moveTimeMs}`);
-  }
-  if (limits.depth !== undefined) parts.push(`depth ${limits.depth}`);
-  if (limits.nodes !== undefined) parts.push(`nodes ${limits.nodes}`);
-  return parts.join(' ');
 }

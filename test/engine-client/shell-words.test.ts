@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitCommandLine } from '../../src/match/shell-words.js';
+import { splitCommandLine } from '../../src/engine-client/shell-words.js';
 
 describe('splitCommandLine: an engine command is split like a shell line', () => {
   it.each([

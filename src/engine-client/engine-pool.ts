@@ -5,15 +5,17 @@
  * an engine that crashes is restarted for the next game.
  */
 import { basename } from 'node:path';
+import type { Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import {
   EngineProcess,
   type EngineCommand,
-  type EngineFailure,
   type EngineIdentity,
+  type FailureKind,
   type TrafficLog,
 } from './engine-process.js';
-import type { PlayerLimits } from './time-control.js';
+import { prepareEngine } from './supervisor.js';
+import type { PlayerLimits } from '../clock/time-control.js';
 
 /** One engine of a match as the command line described it. */
 export interface EngineSettings {
@@ -33,8 +35,7 @@ export interface EngineSettings {
 }
 
 /** A process for a game; `refused` is the engine's error when it refused a setting. */
-export type Acquired =
-  { ok: true; value: EngineProcess } | { ok: false; failure: EngineFailure; refused?: string };
+export type Acquired = Result<EngineProcess, FailureKind> & { readonly refused?: string };
 
 export class EnginePool {
   private readonly idle: EngineProcess[] = [];
@@ -109,35 +110,17 @@ export class EnginePool {
       this.log,
     );
     this.running.add(process);
-    const fail = (failure: EngineFailure): Acquired => {
+    const prepared = await prepareEngine(process, {
+      startupMs: this.settings.startupMs,
+      variant: this.variant,
+      options: this.settings.options,
+      identified: (identity) => (this.identity ??= identity),
+      name: () => this.displayName,
+      warn: (key, message) => this.warnOnce(key, message),
+    });
+    if (!prepared.ok) {
       void this.retire(process, false);
-      return { ok: false, failure };
-    };
-    const hello = await process.handshake(this.settings.startupMs);
-    if (!hello.ok) return fail(hello.failure);
-    this.identity ??= hello.value;
-    const declared = new Set(hello.value.options.map((name) => name.toLowerCase()));
-    if (declared.has('variant')) process.setOption('Variant', this.variant);
-    else if (this.variant !== 'armenian')
-      this.warnOnce(
-        'variant',
-        `${this.displayName} declares no Variant option; it may not play ${this.variant}`,
-      );
-    for (const [name, value] of this.settings.options) {
-      if (!declared.has(name.toLowerCase()))
-        this.warnOnce(
-          `option:${name}`,
-          `${this.displayName} declares no option '${name}'; sending it anyway`,
-        );
-      process.setOption(name, value);
-    }
-    const answer = await process.readyWithErrors(this.settings.startupMs);
-    if (!answer.ok) return fail(answer.failure);
-    if (answer.value.length > 0) {
-      // An engine that refused a setting would play with another one: it does not start.
-      const refused = answer.value.join('; ');
-      void this.retire(process, false);
-      return { ok: false, failure: { kind: 'crash', message: `refused a setting: ${refused}` }, refused }; // prettier-ignore
+      return prepared;
     }
     return { ok: true, value: process };
   }

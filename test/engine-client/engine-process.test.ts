@@ -1,25 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EngineProcess, parseInfo } from '../../src/match/engine-process.js';
-import { fakeEngine, requireBuild, ROOT } from './helpers.js';
+import { EngineProcess } from '../../src/engine-client/engine-process.js';
+import { fakeEngine } from '../match/helpers.js';
+import { requireBuild, ROOT } from '../helpers.js';
 
 beforeAll(requireBuild);
 
 const start = (script: string, flags: string[] = []) =>
   new EngineProcess(fakeEngine(script, flags).command, script);
-
-describe('parseInfo', () => {
-  it.each([
-    [
-      'info depth 7 score cp -35 nodes 100 pv c3-c4',
-      { depth: 7, score: { unit: 'cp', value: -35 } },
-    ],
-    ['info score mate -3 depth 2', { depth: 2, score: { unit: 'mate', value: -3 } }],
-    ['info string depth 9 score cp 5', { depth: undefined, score: undefined }],
-    ['info depth x score cp', { depth: undefined, score: undefined }],
-  ])('%s', (line, expected) => {
-    expect(parseInfo(line.split(' '))).toEqual(expected);
-  });
-});
 
 describe('EngineProcess', () => {
   it('shakes hands, learns the name and options, and gets a move with its score', async () => {
@@ -48,26 +35,26 @@ describe('EngineProcess', () => {
     const reply = await engine.search('position startpos', 'go depth 1', undefined, 10_000);
     expect(reply).toMatchObject({
       kind: 'failure',
-      failure: { kind: 'crash', message: expect.stringContaining('code 3') },
+      failure: { code: 'crash', message: expect.stringContaining('code 3') },
     });
     // Anything asked of a dead engine fails at once with the same failure.
-    expect((await engine.ready(10_000))?.kind).toBe('crash');
+    expect((await engine.ready(10_000))?.code).toBe('crash');
   });
 
   it('reports a disconnect when the engine exits on its own with code 0', async () => {
     const engine = start('crasher', ['--after', '0', '--code', '0']);
     await engine.handshake(10_000);
     const reply = await engine.search('position startpos', 'go depth 1', undefined, 10_000);
-    expect(reply.kind === 'failure' && reply.failure.kind).toBe('disconnect');
+    expect(reply.kind === 'failure' && reply.failure.code).toBe('disconnect');
   });
 
   it('reports a stall after the stall timeout, and after stop once a deadline passed', async () => {
     const engine = start('staller', ['--after', '0']);
     await engine.handshake(10_000);
     const silent = await engine.search('position startpos', 'go depth 1', undefined, 300);
-    expect(silent.kind === 'failure' && silent.failure.kind).toBe('stall');
+    expect(silent.kind === 'failure' && silent.failure.code).toBe('stall');
     const late = await engine.search('position startpos', 'go movetime 50', 100, 300);
-    expect(late.kind === 'failure' && late.failure.kind).toBe('stall');
+    expect(late.kind === 'failure' && late.failure.code).toBe('stall');
     engine.kill();
     await engine.exited;
     expect(engine.alive).toBe(false);
@@ -76,8 +63,8 @@ describe('EngineProcess', () => {
   it('fails to start a program that does not exist, as a crash', async () => {
     const engine = new EngineProcess({ program: '/no/such/engine', args: [] }, 'missing');
     const hello = await engine.handshake(10_000);
-    expect(!hello.ok && hello.failure.kind).toBe('crash');
-    expect(!hello.ok && hello.failure.message).toMatch(/could not start/);
+    expect(!hello.ok && hello.error.code).toBe('crash');
+    expect(!hello.ok && hello.error.message).toMatch(/could not start/);
   });
 
   it("waits past readyok for the real engine's bench count, which comes after it", async () => {

@@ -15,7 +15,6 @@
  */
 
 export type GameOutcome = 'win' | 'draw' | 'loss';
-export type PdnResult = '2-0' | '1-1' | '0-2';
 /** Pentanomial index of a game pair: its total PDN points (0..4), i.e. pair score index / 2. */
 export type PairIndex = 0 | 1 | 2 | 3 | 4;
 
@@ -50,10 +49,6 @@ export interface SprtBounds {
 
 export type SprtDecision = 'H0' | 'H1' | 'continue';
 
-export type ParseResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
-
 /** Two-sided 95% quantile of the standard normal distribution. */
 export const Z_95 = 1.959964;
 
@@ -68,23 +63,6 @@ export function gamePoints(outcome: GameOutcome): 0 | 1 | 2 {
 /** Score fraction of a game (win 1, draw 0.5, loss 0): what the statistics count. */
 export function scoreFraction(outcome: GameOutcome): 0 | 0.5 | 1 {
   return outcome === 'win' ? 1 : outcome === 'draw' ? 0.5 : 0;
-}
-
-/** PDN result string of a game seen from the side whose outcome is given (listed first). */
-export function formatPdnResult(outcome: GameOutcome): PdnResult {
-  return outcome === 'win' ? '2-0' : outcome === 'draw' ? '1-1' : '0-2';
-}
-
-/** Outcome for the side listed first in a PDN result string; bad text is an error, not a throw. */
-export function parsePdnResult(text: string): ParseResult<GameOutcome> {
-  const trimmed = text.trim();
-  if (trimmed === '2-0') return { ok: true, value: 'win' };
-  if (trimmed === '1-1') return { ok: true, value: 'draw' };
-  if (trimmed === '0-2') return { ok: true, value: 'loss' };
-  return {
-    ok: false,
-    error: { code: 'bad-result', message: `expected 2-0, 1-1 or 0-2, got "${text}"` },
-  };
 }
 
 /** Pentanomial index of a game pair from one engine's point of view: its total PDN points. */

@@ -5,14 +5,14 @@
  * an engine misbehaves: a failure comes back as a value naming its kind.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ParseError, Result } from '../core/result.js';
+import { engineError, parseInfo, type EngineScore } from './info.js';
 
 /** How an engine failed: died (crash), left on its own (disconnect), or went silent (stall). */
 export type FailureKind = 'crash' | 'disconnect' | 'stall';
 
-export interface EngineFailure {
-  readonly kind: FailureKind;
-  readonly message: string;
-}
+/** How and why an engine failed: the error of every wait on it (core's `Result`). */
+export type EngineFailure = ParseError<FailureKind>;
 
 /** The program to run, already split into words (see shell-words.ts). */
 export interface EngineCommand {
@@ -29,12 +29,6 @@ export interface EngineIdentity {
   readonly options: readonly string[];
 }
 
-/** A score as the engine reported it, from the side to move's point of view. */
-export interface EngineScore {
-  readonly unit: 'cp' | 'mate';
-  readonly value: number;
-}
-
 export type SearchOutcome =
   | {
       readonly kind: 'bestmove';
@@ -48,7 +42,8 @@ export type SearchOutcome =
 /** Receives the traffic: '>' runner to engine, '<' engine to runner, '!' engine stderr. */
 export type TrafficLog = (label: string, direction: '>' | '<' | '!', line: string) => void;
 
-type Waited<T> = { ok: true; value: T } | { ok: false; failure: EngineFailure };
+/** A wait on the engine: its answer, or how it failed. */
+type Waited<T> = Result<T, FailureKind>;
 
 interface Pending {
   line(line: string): void;
@@ -64,6 +59,7 @@ export class EngineProcess {
   private closing = false;
   private buffer = '';
   private readonly stderrTail: string[] = [];
+  private readonly listeners: ((line: string) => void)[] = [];
   private resolveExited!: () => void;
   /** Settles once the process is gone, however it went. */
   readonly exited: Promise<void> = new Promise((resolve) => (this.resolveExited = resolve));
@@ -83,7 +79,7 @@ export class EngineProcess {
       });
     } catch (error) {
       this.child = undefined;
-      this.gone({ kind: 'crash', message: `could not start: ${(error as Error).message}` });
+      this.gone({ code: 'crash', message: `could not start: ${(error as Error).message}` });
       return;
     }
     const child = this.child;
@@ -106,16 +102,16 @@ export class EngineProcess {
       // EPIPE when the engine has gone; its 'close' event reports that.
     });
     child.on('error', (error) => {
-      this.gone({ kind: 'crash', message: `could not start: ${error.message}` });
+      this.gone({ code: 'crash', message: `could not start: ${error.message}` });
     });
     child.on('close', (code, signal) => {
       const detail = this.stderrTail.length > 0 ? ` (stderr: ${this.stderrTail.join(' | ')})` : '';
-      if (this.closing) this.gone({ kind: 'disconnect', message: 'closed by the runner' });
+      if (this.closing) this.gone({ code: 'disconnect', message: 'closed by the runner' });
       else if (signal !== null) {
-        this.gone({ kind: 'crash', message: `killed by signal ${signal}${detail}` });
+        this.gone({ code: 'crash', message: `killed by signal ${signal}${detail}` });
       } else if (code !== 0) {
-        this.gone({ kind: 'crash', message: `exited with code ${code}${detail}` });
-      } else this.gone({ kind: 'disconnect', message: `exited on its own${detail}` });
+        this.gone({ code: 'crash', message: `exited with code ${code}${detail}` });
+      } else this.gone({ code: 'disconnect', message: `exited on its own${detail}` });
     });
   }
 
@@ -127,6 +123,14 @@ export class EngineProcess {
   /** Whether the process is still there to talk to. */
   get alive(): boolean {
     return this.failure === undefined;
+  }
+
+  /**
+   * Hears every non-empty line the engine sends, trimmed, besides the waits below: for a
+   * client that follows the engine's lines itself (the page's conversation, a review).
+   */
+  onLine(listener: (line: string) => void): void {
+    this.listeners.push(listener);
   }
 
   /** Sends one command line (dropped silently when the engine is gone). */
@@ -168,7 +172,7 @@ export class EngineProcess {
   /** `isready` ... `readyok`; undefined when it answered. */
   async ready(stallMs: number): Promise<EngineFailure | undefined> {
     const result = await this.readyWithErrors(stallMs);
-    return result.ok ? undefined : result.failure;
+    return result.ok ? undefined : result.error;
   }
 
   /**
@@ -179,8 +183,8 @@ export class EngineProcess {
     const errors: string[] = [];
     const waiting = this.waitFor(
       (line) => {
-        const error = /^info\s+string\s+error:?\s*(.*)$/.exec(line);
-        if (error) errors.push(error[1]);
+        const error = engineError(line);
+        if (error !== undefined) errors.push(error);
         return line === 'readyok' ? errors : undefined;
       },
       stallMs,
@@ -257,7 +261,7 @@ export class EngineProcess {
       const stall = () =>
         finish({
           kind: 'failure',
-          failure: { kind: 'stall', message: `no bestmove after ${Math.round(elapsed())} ms` },
+          failure: { code: 'stall', message: `no bestmove after ${Math.round(elapsed())} ms` },
           elapsedMs: elapsed(),
         });
       if (deadlineMs === undefined) stallTimer = setTimeout(stall, stallMs);
@@ -271,9 +275,9 @@ export class EngineProcess {
         line: (line) => {
           const tokens = line.trim().split(/\s+/);
           if (tokens[0] === 'info') {
-            const info = parseInfo(tokens);
+            const info = parseInfo(line);
             // Progress lines carry a depth under way but no score: keep both from one line.
-            if (info.score !== undefined) {
+            if (info?.score !== undefined) {
               score = info.score;
               depth = info.depth ?? depth;
             }
@@ -318,7 +322,7 @@ export class EngineProcess {
   ): Promise<Waited<T>> {
     return new Promise((resolve) => {
       if (this.failure !== undefined) {
-        resolve({ ok: false, failure: this.failure });
+        resolve({ ok: false, error: this.failure });
         return;
       }
       const finish = (result: Waited<T>) => {
@@ -330,7 +334,7 @@ export class EngineProcess {
         () =>
           finish({
             ok: false,
-            failure: { kind: 'stall', message: `no ${what} within ${timeoutMs} ms` },
+            error: { code: 'stall', message: `no ${what} within ${timeoutMs} ms` },
           }),
         timeoutMs,
       );
@@ -339,7 +343,7 @@ export class EngineProcess {
           const value = match(line);
           if (value !== undefined) finish({ ok: true, value });
         },
-        gone: (failure) => finish({ ok: false, failure }),
+        gone: (failure) => finish({ ok: false, error: failure }),
       };
     });
   }
@@ -358,7 +362,9 @@ export class EngineProcess {
   private handleLine(raw: string): void {
     this.log?.(this.label, '<', raw);
     const line = raw.trim();
-    if (line !== '') this.pending?.line(line);
+    if (line === '') return;
+    for (const listener of this.listeners) listener(line);
+    this.pending?.line(line);
   }
 
   private gone(failure: EngineFailure): void {
@@ -371,25 +377,5 @@ export class EngineProcess {
 
 /** Whether a line is an engine's refusal of a command (`info string error ...`, `Unknown command`). */
 function refusesCommand(line: string): boolean {
-  return /^info\s+string\s+error\b/.test(line) || /\bunknown command\b/i.test(line);
-}
-
-/** Score and depth of an `info` line; `info string ...` carries neither. */
-export function parseInfo(tokens: readonly string[]): { score?: EngineScore; depth?: number } {
-  let score: EngineScore | undefined;
-  let depth: number | undefined;
-  for (let i = 1; i < tokens.length; i++) {
-    const token = tokens[i];
-    if (token === 'string' || token === 'pv') break;
-    if (token === 'depth' && /^\d+$/.test(tokens[i + 1] ?? '')) depth = Number(tokens[++i]);
-    else if (token === 'score') {
-      const unit = tokens[i + 1];
-      const value = tokens[i + 2];
-      if ((unit === 'cp' || unit === 'mate') && /^-?\d+$/.test(value ?? '')) {
-        score = { unit, value: Number(value) };
-        i += 2;
-      }
-    }
-  }
-  return { score, depth };
+  return engineError(line) !== undefined || /\bunknown command\b/i.test(line);
 }

@@ -11,9 +11,35 @@
 import { parseMove } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
-import { BLACK, parseVariantName, type VariantName } from '../core/variant.js';
-import type { GameRecord, GameResult, PlayedMove } from './game.js';
-import { parseLimits, type PlayerLimits } from './time-control.js';
+import { BLACK, parseVariantName, type Color, type VariantName } from '../core/variant.js';
+import { parseLimits, type PlayerLimits } from '../clock/time-control.js';
+import type { EngineScore } from '../engine-client/info.js';
+
+/** How a game ended for PDN: a side won, a draw, or not finished ('none', written `*`). */
+export type GameResult = 'white' | 'black' | 'draw' | 'none';
+
+/** One move as PDN writes it; an engine's move carries its score, depth and time. */
+export interface PdnMove {
+  readonly text: string;
+  readonly color: Color;
+  /** True for an opening's moves, which no engine chose (they carry no comment). */
+  readonly book: boolean;
+  readonly elapsedMs?: number;
+  readonly score?: EngineScore;
+  readonly depth?: number;
+}
+
+/** A game to write: its start, moves, result and why it ended. */
+export interface PdnRecord {
+  /** Position text of the first position; undefined for the start position. */
+  readonly fen?: string;
+  readonly moves: readonly PdnMove[];
+  readonly result: GameResult;
+  /** The Termination tag; undefined writes none. */
+  readonly termination?: string;
+  /** A sentence for people, written as the closing comment. */
+  readonly reason: string;
+}
 
 /** What a PDN file says besides the moves. */
 export interface PdnHeader {
@@ -48,9 +74,22 @@ export interface PdnTimeControls {
 
 const MOVES_PER_LINE_WIDTH = 80;
 
+/** The result tokens of PDN: draughts scores a win 2 points, a draw 1; `*` is unfinished. */
+const PDN_RESULTS: Readonly<Record<GameResult, string>> = {
+  white: '2-0',
+  draw: '1-1',
+  black: '0-2',
+  none: '*',
+};
+
 /** The PDN result text of a game result; '*' for an unfinished game. */
 export function pdnResultOf(result: GameResult): string {
-  return result === 'white' ? '2-0' : result === 'black' ? '0-2' : result === 'draw' ? '1-1' : '*';
+  return PDN_RESULTS[result];
+}
+
+/** The game result a PDN result token stands for; undefined for a token that is none. */
+export function gameResultOfPdn(token: string): GameResult | undefined {
+  return (Object.keys(PDN_RESULTS) as GameResult[]).find((result) => PDN_RESULTS[result] === token);
 }
 
 /** One tag pair as PDN writes it: `[Name "value"]`, quotes and backslashes escaped. */
@@ -68,7 +107,7 @@ function pdnDate(date: Date): string {
 }
 
 /** The comment after an engine move: score in men (100 cp) from the mover's side, depth, time. */
-export function moveComment(move: PlayedMove): string | undefined {
+export function moveComment(move: PdnMove): string | undefined {
   if (move.book) return undefined;
   const parts: string[] = [];
   if (move.score !== undefined) {
@@ -83,7 +122,7 @@ export function moveComment(move: PlayedMove): string | undefined {
 }
 
 /** One game as PDN text, ending with a blank line. */
-export function formatPdnGame(header: PdnHeader, game: GameRecord): string {
+export function formatPdnGame(header: PdnHeader, game: PdnRecord): string {
   const tags: [string, string][] = [
     ['Event', header.event],
     ['Date', pdnDate(header.date)],
@@ -100,7 +139,7 @@ export function formatPdnGame(header: PdnHeader, game: GameRecord): string {
     tags.push(['WhiteTimeControl', header.whiteTimeControl]);
     tags.push(['BlackTimeControl', header.blackTimeControl]);
   }
-  tags.push(['Termination', game.termination]);
+  if (game.termination !== undefined) tags.push(['Termination', game.termination]);
   tags.push(['PlyCount', String(game.moves.length)]);
   const lines = tags.map(([name, value]) => `[${name} ${quote(value)}]`);
   lines.push('');
@@ -160,7 +199,7 @@ export function parsePdn(text: string): Result<PdnGame[], PdnErrorCode> {
       const match = /^\S+/.exec(text.slice(i, i + 1000));
       const token = match === null ? c : match[0].replace(/\{.*$/, '');
       i += Math.max(1, token.length);
-      if (token === '2-0' || token === '1-1' || token === '0-2' || token === '*') {
+      if (gameResultOfPdn(token) !== undefined) {
         finish(token);
         continue;
       }
