@@ -44,8 +44,8 @@ describe('tama tune-data and tama tune', () => {
     const loaded = loadEvalFile(out);
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;
-    expect(loaded.value.turkish).toEqual(DEFAULT_EVAL_WEIGHTS.turkish);
-    expect(loaded.value.armenian).not.toEqual(DEFAULT_EVAL_WEIGHTS.armenian);
+    expect(loaded.value.weights.turkish).toEqual(DEFAULT_EVAL_WEIGHTS.turkish);
+    expect(loaded.value.weights.armenian).not.toEqual(DEFAULT_EVAL_WEIGHTS.armenian);
     const about = (JSON.parse(readFileSync(out, 'utf8')) as { about: string }).about;
     expect(about).toMatch(/armenian fitted by: tama tune --positions .* --epochs 3 --seed 5 \(\d+ positions, K /); // prettier-ignore
   });
