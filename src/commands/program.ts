@@ -340,14 +340,34 @@ function addTrainCommand(program: Command): void {
     )
     .requiredOption('--positions <file>', 'training positions (tama tune-data)')
     .requiredOption('--out <file>', 'the network file to write')
-    .option('--init <file>', 'linear weights that score the positions for the targets', 'data/eval-weights.json') // prettier-ignore
+    .option(
+      '--init <file>',
+      'linear weights that score the positions for the targets',
+      'data/eval-weights.json',
+    ) // prettier-ignore
     .option('--hidden <n>', 'hidden units a side (8-512)', integerIn(8, 512), 64)
     .option('--epochs <n>', 'passes over the positions (1-100000)', integerIn(1, 100_000), 30)
     .option('--batch <n>', 'positions per step (1-10000000)', integerIn(1, 10_000_000), 256)
     .option('--rate <x>', "Adam's step size (falls to a tenth)", decimalIn(0, 1), 0.002)
-    .option('--lambda <x>', 'weight of the game result in the target (the rest: the linear score)', decimalIn(0, 1), 0.5) // prettier-ignore
-    .option('--holdout <x>', 'share of the positions (the last ones) held out', decimalIn(0, 0.9), 0.1) // prettier-ignore
-    .option('--seed <n>', 'seed of the first weights and the order of the positions', integerIn(0, 4294967295), 1) // prettier-ignore
+    .option(
+      '--lambda <x>',
+      'weight of the game result in the target (the rest: the linear score)',
+      decimalIn(0, 1),
+      0.5,
+    ) // prettier-ignore
+    .option(
+      '--holdout <x>',
+      'share of the positions (the last ones) held out',
+      decimalIn(0, 0.9),
+      0.1,
+    ) // prettier-ignore
+    .option(
+      '--seed <n>',
+      'seed of the first weights and the order of the positions',
+      integerIn(0, 4294967295),
+      1,
+    ) // prettier-ignore
+    .option('--no-mirror', "train without each position's mirror image (files a-h reversed)")
     .addHelpText(
       'after',
       `

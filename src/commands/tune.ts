@@ -7,11 +7,16 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { rulesFor, type VariantName } from '../core/variant.js';
 import { loadEvalFile, resolveEvalFile } from '../engine/eval-file.js';
-import { Evaluator, formatEvalWeights, weightsToVector, type EvalWeightSet } from '../search/eval.js';
+import {
+  Evaluator,
+  formatEvalWeights,
+  weightsToVector,
+  type EvalWeightSet,
+} from '../search/eval.js';
 import { NetworkEvaluator } from '../search/network.js';
 import { formatNetwork } from '../search/network-weights.js';
 import { buildTrainingSet, fitScale, fitWeights, type FitOptions } from '../tune/fit.js';
-import { buildNetworkSet, networkLoss, sliceNetworkSet, trainNetwork, type NetworkTrainOptions } from '../tune/network-train.js'; // prettier-ignore
+import { buildNetworkSet, networkLoss, trainNetwork, withMirrors, type NetworkTrainOptions } from '../tune/network-train.js'; // prettier-ignore
 import {
   CaptureResolver,
   extractPositions,
@@ -169,6 +174,8 @@ export interface TrainOptions extends Omit<NetworkTrainOptions, 'onEpoch'> {
   readonly lambda: number;
   /** The share of the positions, the last ones of the file, held out to measure the loss. */
   readonly holdout: number;
+  /** Whether each training position's mirror image (files reversed) is trained on too. */
+  readonly mirror: boolean;
 }
 
 /** Trains one variant's network on a positions file and writes a network file; returns the exit code. */
@@ -191,14 +198,14 @@ export function runTrain(
   const rules = rulesFor(options.variant);
   const linear = new Evaluator(rules, initial[options.variant]);
   const k = fitScale(buildTrainingSet(rules, positions, linear.weights.kingsOnlyDrawDivisor), weightsToVector(linear.weights)); // prettier-ignore
-  const all = buildNetworkSet(positions, linear, k, options.lambda);
   const trainCount = positions.length - heldOutCount;
-  const train = sliceNetworkSet(all, 0, trainCount);
-  const heldOut = sliceNetworkSet(all, trainCount, positions.length);
+  const training = positions.slice(0, trainCount);
+  const train = buildNetworkSet(options.mirror ? withMirrors(training) : training, linear, k, options.lambda); // prettier-ignore
+  const heldOut = buildNetworkSet(positions.slice(trainCount), linear, k, options.lambda);
   const heldOutStates = positions.slice(trainCount).map((p) => p.state);
   const linearLogit = (p: number) => linear.evaluate(heldOutStates[p]) / k;
   const linearLoss = networkLoss(heldOut, linearLogit, heldOut.result);
-  printError(`${trainCount} training and ${heldOutCount} held-out positions, K ${k.toFixed(1)} (${seconds()} s); held-out loss against the results: linear ${linearLoss.toFixed(6)}`); // prettier-ignore
+  printError(`${train.count} training and ${heldOutCount} held-out positions, K ${k.toFixed(1)} (${seconds()} s); held-out loss against the results: linear ${linearLoss.toFixed(6)}`); // prettier-ignore
   const network = trainNetwork(train, heldOut, {
     ...options,
     onEpoch: (epoch, trainLoss, heldOutLoss) => printError(`epoch ${epoch}/${options.epochs}: loss ${trainLoss.toFixed(6)}, held-out ${heldOutLoss.toFixed(6)} (${seconds()} s)`), // prettier-ignore
@@ -212,7 +219,7 @@ export function runTrain(
   const summary =
     `held-out loss against the results: linear ${linearLoss.toFixed(6)}, network ${floatLoss.toFixed(6)} float, ${quantisedLoss.toFixed(6)} quantised ` +
     `(against the targets, quantised: ${targetLoss.toFixed(6)})`; // prettier-ignore
-  const about = `${options.variant} network trained by: ${commandText(argv)} (${trainCount} training positions, hidden ${options.hidden}, K ${k.toFixed(1)}, lambda ${options.lambda}; ${summary})`; // prettier-ignore
+  const about = `${options.variant} network trained by: ${commandText(argv)} (${train.count} training positions${options.mirror ? ' with their mirrors' : ''}, hidden ${options.hidden}, K ${k.toFixed(1)}, lambda ${options.lambda}; ${summary})`; // prettier-ignore
   writeFileSync(options.out, formatNetwork(quantised, about));
   printError(`${summary}; wrote ${options.out} in ${seconds()} s`);
   return 0;

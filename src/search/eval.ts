@@ -58,7 +58,12 @@ export function parseEvalFile(json: string): Result<EvalSource> {
   } catch (error) {
     return fail('bad-json', `not JSON: ${(error as Error).message}`);
   }
-  if (typeof data === 'object' && data !== null && (data as { format?: unknown }).format === NETWORK_FILE_FORMAT) { // prettier-ignore
+  if (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { format?: unknown }).format === NETWORK_FILE_FORMAT
+  ) {
+    // prettier-ignore
     const network = parseNetwork(data as Record<string, unknown>);
     return network.ok ? ok({ weights: DEFAULT_EVAL_WEIGHTS, network: network.value }) : network;
   }

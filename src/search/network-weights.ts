@@ -102,7 +102,11 @@ export function parseNetwork(data: Record<string, unknown>): Result<NetworkWeigh
     return fail('bad-network', `"shape" must be {"inputs": ${NETWORK_INPUTS}, "hidden": N}, got ${JSON.stringify(shape)}`); // prettier-ignore
   }
   const hidden = shape.hidden;
-  if (!Number.isInteger(hidden) || (hidden as number) < MIN_HIDDEN || (hidden as number) > MAX_HIDDEN) {
+  if (
+    !Number.isInteger(hidden) ||
+    (hidden as number) < MIN_HIDDEN ||
+    (hidden as number) > MAX_HIDDEN
+  ) {
     return fail('bad-network', `"shape".hidden must be a whole number from ${MIN_HIDDEN} to ${MAX_HIDDEN}, got ${JSON.stringify(hidden)}`); // prettier-ignore
   }
   const width = hidden as number;

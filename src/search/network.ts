@@ -51,6 +51,9 @@ export class NetworkEvaluator {
   private readonly accumulators: Int16Array;
   private readonly valid: Uint8Array;
   private readonly scratchSlot: number;
+  /** The pieces that came and went in the update under way (at most every piece on the board). */
+  private readonly added = new Int32Array(64);
+  private readonly removed = new Int32Array(64);
 
   constructor(
     readonly rules: Rules,
@@ -112,7 +115,7 @@ export class NetworkEvaluator {
       while (bits !== 0) {
         const square = ((word & 1) << 5) + (31 - Math.clz32(bits & -bits));
         bits &= bits - 1;
-        this.addPiece(base, word >> 1, square, 1);
+        this.addPiece(base, (word >> 1) * 64 + square, 1);
       }
     }
   }
@@ -121,7 +124,11 @@ export class NetworkEvaluator {
   private update(slot: number, parent: Int32Array, child: Int32Array): void {
     const size = 2 * this.hidden;
     const base = slot * size;
-    this.accumulators.copyWithin(base, base - size, base);
+    // The pieces that came and went, as (set, square) codes: a quiet move is one of each.
+    const added = this.added;
+    const removed = this.removed;
+    let adds = 0;
+    let removes = 0;
     for (let word = 0; word < PIECE_WORDS; word++) {
       const before = parent[word];
       const after = child[word];
@@ -129,19 +136,43 @@ export class NetworkEvaluator {
       while (changed !== 0) {
         const bit = changed & -changed;
         changed ^= bit;
-        const square = ((word & 1) << 5) + (31 - Math.clz32(bit));
-        this.addPiece(base, word >> 1, square, (after & bit) !== 0 ? 1 : -1);
+        const code = (word >> 1) * 64 + ((word & 1) << 5) + (31 - Math.clz32(bit));
+        if ((after & bit) !== 0) added[adds++] = code;
+        else removed[removes++] = code;
       }
     }
+    if (adds === 1 && removes === 1) {
+      this.moveOne(base, added[0], removed[0]);
+      return;
+    }
+    this.accumulators.copyWithin(base, base - size, base);
+    for (let i = 0; i < adds; i++) this.addPiece(base, added[i], 1);
+    for (let i = 0; i < removes; i++) this.addPiece(base, removed[i], -1);
   }
 
-  /** Adds (sign 1) or takes away (sign -1) one piece's input weights on both sides. */
-  private addPiece(base: number, set: number, square: number, sign: number): void {
+  /** The previous slot's accumulators with the piece `from` (a set-square code) become `to`: a quiet move, one pass. */
+  private moveOne(base: number, to: number, from: number): void {
     const hidden = this.hidden;
     const accumulators = this.accumulators;
     const weights = this.inputWeights;
-    const white = INPUT_OF[set * 64 + square] * hidden;
-    const black = INPUT_OF[NETWORK_INPUTS + set * 64 + square] * hidden;
+    const whiteAdd = INPUT_OF[to] * hidden;
+    const whiteRemove = INPUT_OF[from] * hidden;
+    const blackAdd = INPUT_OF[NETWORK_INPUTS + to] * hidden;
+    const blackRemove = INPUT_OF[NETWORK_INPUTS + from] * hidden;
+    const parent = base - 2 * hidden;
+    for (let h = 0; h < hidden; h++) {
+      accumulators[base + h] = accumulators[parent + h] + weights[whiteAdd + h] - weights[whiteRemove + h]; // prettier-ignore
+      accumulators[base + hidden + h] = accumulators[parent + hidden + h] + weights[blackAdd + h] - weights[blackRemove + h]; // prettier-ignore
+    }
+  }
+
+  /** Adds (sign 1) or takes away (sign -1) the input weights of one piece (a set-square code) on both sides. */
+  private addPiece(base: number, code: number, sign: number): void {
+    const hidden = this.hidden;
+    const accumulators = this.accumulators;
+    const weights = this.inputWeights;
+    const white = INPUT_OF[code] * hidden;
+    const black = INPUT_OF[NETWORK_INPUTS + code] * hidden;
     const blackBase = base + hidden;
     if (sign > 0) {
       for (let h = 0; h < hidden; h++) {

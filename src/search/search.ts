@@ -43,7 +43,8 @@ import { TimeManager, type SearchLimits, type TimeBudget } from './timeman.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 
 export const MAX_PLY = 128;
-if (MAX_PLY + 2 > NETWORK_STACK_PLIES) throw new Error('the network needs accumulators for every ply');
+if (MAX_PLY + 2 > NETWORK_STACK_PLIES)
+  throw new Error('the network needs accumulators for every ply');
 export const MATE = 30000;
 /** Scores beyond this are wins or losses in a known number of plies. */
 export const MATE_BOUND = MATE - 2 * MAX_PLY;

@@ -72,19 +72,27 @@ export function buildNetworkSet(
   return { count: positions.length, start, whiteInputs, blackInputs, side, target, result };
 }
 
-/** The positions `from` to `to` (not included) of a set, as a set of their own. */
-export function sliceNetworkSet(set: NetworkSet, from: number, to: number): NetworkSet {
-  const first = set.start[from];
-  const last = set.start[to];
-  return {
-    count: to - from,
-    start: set.start.slice(from, to + 1).map((x) => x - first),
-    whiteInputs: set.whiteInputs.slice(first, last),
-    blackInputs: set.blackInputs.slice(first, last),
-    side: set.side.slice(from, to),
-    target: set.target.slice(from, to),
-    result: set.result.slice(from, to),
-  };
+/** Reverses the bits of each byte (each rank) of a word: files a-h become h-a. */
+function mirrorRanks(word: number): number {
+  let x = word;
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  return x | 0;
+}
+
+/**
+ * The positions with each one's mirror image (files a-h reversed) after them: the rules
+ * are the same on a mirrored board, so the mirror has the same result and score.
+ */
+export function withMirrors(positions: readonly TrainingPosition[]): TrainingPosition[] {
+  const out: TrainingPosition[] = [];
+  for (const position of positions) {
+    const mirror = Int32Array.from(position.state);
+    for (let word = 0; word < 8; word++) mirror[word] = mirrorRanks(mirror[word]);
+    out.push(position, { state: mirror, result: position.result });
+  }
+  return out;
 }
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Position } from '../../src/core/position.js';
 import { rulesFor } from '../../src/core/variant.js';
 import { DEFAULT_EVAL_WEIGHTS, Evaluator } from '../../src/search/eval.js';
-import { buildNetworkSet, FloatNetwork, networkLoss, sliceNetworkSet, trainNetwork } from '../../src/tune/network-train.js'; // prettier-ignore
+import { buildNetworkSet, FloatNetwork, networkLoss, trainNetwork, withMirrors } from '../../src/tune/network-train.js'; // prettier-ignore
 import { CaptureResolver, extractPositions } from '../../src/tune/positions.js';
 
 const rules = rulesFor('armenian');
@@ -21,13 +21,16 @@ function fixtureSets() {
     if (!parsed.ok) throw new Error(parsed.error.message);
     return { state: parsed.value.state, result };
   });
-  const all = buildNetworkSet(positions, linear, 150, 0.5);
-  const cut = Math.floor(all.count * 0.8);
-  return { train: sliceNetworkSet(all, 0, cut), heldOut: sliceNetworkSet(all, cut, all.count) };
+  const cut = Math.floor(positions.length * 0.8);
+  return {
+    positions,
+    train: buildNetworkSet(positions.slice(0, cut), linear, 150, 0.5),
+    heldOut: buildNetworkSet(positions.slice(cut), linear, 150, 0.5),
+  };
 }
 
 describe('training the network', () => {
-  const { train, heldOut } = fixtureSets();
+  const { positions, train, heldOut } = fixtureSets();
   const options = { hidden: 16, epochs: 15, batch: 16, rate: 0.005, seed: 7 };
 
   it('lowers the held-out loss, reporting it each epoch', () => {
@@ -48,5 +51,21 @@ describe('training the network', () => {
     const other = trainNetwork(train, heldOut, { ...options, seed: 8 }).quantise('armenian', 150);
     expect(again).toEqual(first);
     expect(other.inputWeights).not.toEqual(first.inputWeights);
+  });
+
+  it("adds each position's mirror image: files reversed, the same result and linear score", () => {
+    const mirrored = withMirrors(positions);
+    expect(mirrored).toHaveLength(2 * positions.length);
+    const twice = withMirrors(mirrored.filter((_, i) => i % 2 === 1));
+    let changed = 0;
+    positions.forEach((position, i) => {
+      const mirror = mirrored[2 * i + 1];
+      expect(mirrored[2 * i]).toBe(position);
+      expect(mirror.result).toBe(position.result);
+      expect(twice[2 * i + 1].state).toEqual(position.state);
+      expect(linear.evaluate(mirror.state)).toBe(linear.evaluate(position.state));
+      if (new Position(rules, mirror.state).toString() !== new Position(rules, position.state).toString()) changed++; // prettier-ignore
+    });
+    expect(changed).toBeGreaterThan(positions.length / 2);
   });
 });
