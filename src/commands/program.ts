@@ -345,7 +345,7 @@ function addTrainCommand(program: Command): void {
       'linear weights that score the positions for the targets',
       'data/eval-weights.json',
     ) // prettier-ignore
-    .option('--hidden <n>', 'hidden units a side (8-512)', integerIn(8, 512), 64)
+    .option('--hidden <n>', 'hidden units a side (8-512)', integerIn(8, 512), 32)
     .option('--epochs <n>', 'passes over the positions (1-100000)', integerIn(1, 100_000), 30)
     .option('--batch <n>', 'positions per step (1-10000000)', integerIn(1, 10_000_000), 256)
     .option('--rate <x>', "Adam's step size (falls to a tenth)", decimalIn(0, 1), 0.002)
