@@ -125,6 +125,18 @@ function readPositions(
   return positions.value;
 }
 
+/** The `--init` weights and the `--positions` of a tune or train run, or the exit code, the error printed. */
+function readInputs(
+  options: { readonly init: string; readonly out: string; readonly positions: string; readonly variant: VariantName }, // prettier-ignore
+  printError: (line: string) => void,
+): { initial: EvalWeightSet; positions: TrainingPosition[] } | number {
+  const initial = loadWeightsFor('--init', options.init, options.out, printError);
+  if (typeof initial === 'number') return initial;
+  const positions = readPositions(options.positions, options.variant, printError);
+  if (typeof positions === 'number') return positions;
+  return { initial, positions };
+}
+
 export interface TuneOptions extends Omit<FitOptions, 'onEpoch'> {
   readonly variant: VariantName;
   readonly positions: string;
@@ -139,10 +151,9 @@ export function runTune(
   argv: readonly string[],
   printError: (line: string) => void,
 ): number {
-  const initial = loadWeightsFor('--init', options.init, options.out, printError);
-  if (typeof initial === 'number') return initial;
-  const positions = readPositions(options.positions, options.variant, printError);
-  if (typeof positions === 'number') return positions;
+  const inputs = readInputs(options, printError);
+  if (typeof inputs === 'number') return inputs;
+  const { initial, positions } = inputs;
   const started = performance.now();
   const base = initial[options.variant];
   const set = buildTrainingSet(rulesFor(options.variant), positions, base.kingsOnlyDrawDivisor); // prettier-ignore
@@ -184,10 +195,9 @@ export function runTrain(
   argv: readonly string[],
   printError: (line: string) => void,
 ): number {
-  const initial = loadWeightsFor('--init', options.init, options.out, printError);
-  if (typeof initial === 'number') return initial;
-  const positions = readPositions(options.positions, options.variant, printError);
-  if (typeof positions === 'number') return positions;
+  const inputs = readInputs(options, printError);
+  if (typeof inputs === 'number') return inputs;
+  const { initial, positions } = inputs;
   const heldOutCount = Math.floor(positions.length * options.holdout);
   if (heldOutCount < 1 || heldOutCount >= positions.length) {
     printError(`error: --holdout ${options.holdout} of ${positions.length} positions leaves no training or no held-out position`); // prettier-ignore

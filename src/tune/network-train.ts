@@ -22,6 +22,7 @@ import {
   OUTPUT_ONE,
   type NetworkWeights,
 } from '../search/network-weights.js';
+import { epochRate, shuffleOrder } from './fit.js';
 import type { TrainingPosition } from './positions.js';
 
 /** Positions as the network's inputs: position p's are entries start[p] to start[p + 1]. */
@@ -263,13 +264,8 @@ export function trainNetwork(
   const beta2 = 0.999;
   let t = 0;
   for (let epoch = 1; epoch <= options.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      const swap = order[i];
-      order[i] = order[j];
-      order[j] = swap;
-    }
-    const rate = options.rate * (1 - (0.9 * (epoch - 1)) / Math.max(1, options.epochs - 1));
+    shuffleOrder(order, random);
+    const rate = epochRate(options.rate, epoch, options.epochs);
     for (let from = 0; from < train.count; from += options.batch) {
       const to = Math.min(train.count, from + options.batch);
       gradient.fill(0);
