@@ -65,7 +65,7 @@ describe('tama tune-data and tama tune', () => {
     expect(loaded.value.network?.variant).toBe('armenian');
     expect(loaded.value.network?.hidden).toBe(16);
     const about = (JSON.parse(readFileSync(out, 'utf8')) as { about: string }).about;
-    expect(about).toMatch(/^armenian network trained by: tama train --positions .* --seed 3 \(\d+ training positions, hidden 16, K /); // prettier-ignore
+    expect(about).toMatch(/^armenian network trained by: tama train --positions .* --seed 3 \(\d+ training positions with their mirrors, hidden 16, K /); // prettier-ignore
     // A network is no starting point for the linear tuner.
     const tune = await tama(['tune', '--positions', positions, '--init', out, '--out', join(folder, 'w.json')]); // prettier-ignore
     expect(tune.code).toBe(2);
