@@ -1,6 +1,6 @@
 /**
  * The `tama` command line (commander): the protocol by default, and the perft, bench, match,
- * match-openings, tune-data, tune, gui, egdb and analyse commands. Each command loads its code only when it runs.
+ * match-openings, tune-data, tune, train, gui, egdb and analyse commands. Each command loads its code only when it runs.
  *
  * Exit codes, the same for every command: 0 success, 1 failure at run time (an engine that
  * would not start, a file that cannot be written), 2 bad usage (an unknown command or option,
