@@ -152,6 +152,14 @@ describe('network files', () => {
     return JSON.stringify(data);
   };
 
+  it.each(VARIANT_NAMES)('the shipped network of %s loads, for its variant', (variant) => {
+    const parsed = parseEvalFile(readFileSync(new URL(`../../data/network-${variant}.json`, import.meta.url), 'utf8')); // prettier-ignore
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.network?.variant).toBe(variant);
+    expect(parsed.value.network?.hidden).toBe(32);
+  });
+
   it('a written file reads back as the same network, for its variant only', () => {
     const parsed = parseEvalFile(text);
     expect(parsed.ok).toBe(true);
