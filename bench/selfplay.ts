@@ -28,7 +28,7 @@ import { countOutcomes, formatElo, pairOutcome, pentanomialElo, trinomialElo, ty
 import { seededRandom, shuffled } from '../src/stats/random.js';
 import { SearchControl, nowMs } from '../src/search/control.js';
 import { NO_TIME_LIMIT } from '../src/search/timeman.js';
-import { DEFAULT_EVAL_WEIGHTS, Evaluators, type EvalWeightSet } from '../src/search/eval.js';
+import { DEFAULT_EVAL_WEIGHTS, Evaluators, type EvalSource } from '../src/search/eval.js';
 import { loadEvalFile } from '../src/engine/eval-file.js';
 import { DEFAULT_FEATURES, Searcher, type SearchFeatures } from '../src/search/search.js';
 import { TranspositionTable, tableBytes } from '../src/search/tt.js';
@@ -67,8 +67,8 @@ interface Job {
   readonly openings: string[];
   readonly maxPlies: number;
   /** Evaluation weights of the first and the second player. */
-  readonly firstWeights: EvalWeightSet;
-  readonly secondWeights: EvalWeightSet;
+  readonly firstWeights: EvalSource;
+  readonly secondWeights: EvalSource;
 }
 
 /** One player: a searcher with its own table. */
@@ -76,8 +76,8 @@ class Player {
   readonly searcher: Searcher;
   private readonly control = SearchControl.create(1);
   private readonly tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(8)));
-  constructor(on: readonly Feature[], off: readonly Feature[], weights: EvalWeightSet) {
-    this.searcher = new Searcher(this.tt, this.control, new Evaluators(weights));
+  constructor(on: readonly Feature[], off: readonly Feature[], source: EvalSource) {
+    this.searcher = new Searcher(this.tt, this.control, new Evaluators(source.weights, source.network)); // prettier-ignore
     for (const name of on) this.searcher.features[name] = true;
     for (const name of off) this.searcher.features[name] = false;
   }
@@ -162,9 +162,9 @@ if (!isMainThread) {
   if (variant === undefined) {
     usageError(SELFPLAY_USAGE, `--variant expects one of ${VARIANT_NAMES.join(', ')}, got '${String(values.variant)}'`); // prettier-ignore
   }
-  const weightsOf = (name: string): EvalWeightSet => {
+  const weightsOf = (name: string): EvalSource => {
     const path = String(values[name] ?? '');
-    if (path === '') return DEFAULT_EVAL_WEIGHTS;
+    if (path === '') return { weights: DEFAULT_EVAL_WEIGHTS, network: null };
     const loaded = loadEvalFile(path);
     if (!loaded.ok) usageError(SELFPLAY_USAGE, `--${name}: ${loaded.error.message}`);
     return loaded.value;

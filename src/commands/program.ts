@@ -1,6 +1,6 @@
 /**
  * The `tama` command line (commander): the protocol by default, and the perft, bench, match,
- * match-openings, tune-data, tune, gui, egdb and analyse commands. Each command loads its code only when it runs.
+ * match-openings, tune-data, tune, train, gui, egdb and analyse commands. Each command loads its code only when it runs.
  *
  * Exit codes, the same for every command: 0 success, 1 failure at run time (an engine that
  * would not start, a file that cannot be written), 2 bad usage (an unknown command or option,
@@ -20,7 +20,7 @@ import type { PerftOptions } from './perft.js';
 import type { BenchCommandOptions } from './bench.js';
 import type { MatchOpeningsOptions } from './match-openings.js';
 import type { EgdbBuildArgs, EgdbProbeArgs } from './egdb.js';
-import type { TuneDataOptions, TuneOptions } from './tune.js';
+import type { TrainOptions, TuneDataOptions, TuneOptions } from './tune.js';
 import type { AnalyseOptions } from './analyse.js';
 import { DEFAULT_REVIEW_NODES } from '../analyse/settings.js';
 
@@ -85,6 +85,7 @@ export async function runCommandLine(argv: readonly string[]): Promise<void> {
   addMatchOpeningsCommand(program);
   addTuneDataCommand(program);
   addTuneCommand(program);
+  addTrainCommand(program);
   addGuiCommand(program);
   addCampaignCommands(program);
   addEgdbCommands(program);
@@ -324,6 +325,63 @@ Example:
     .action((options: TuneOptions) => {
       return import('./tune.js').then(({ runTune }) =>
         finish('tune', runTune(options, process.argv, printError)),
+      );
+    });
+}
+
+/** `tama train`: an evaluation network trained on training positions. */
+function addTrainCommand(program: Command): void {
+  program
+    .command('train')
+    .description("train one variant's evaluation network on training positions (tama tune-data)")
+    .showHelpAfterError(helpHint('train'))
+    .addOption(
+      new Option('--variant <name>', 'the variant whose network is trained').choices(VARIANT_NAMES).default('armenian'), // prettier-ignore
+    )
+    .requiredOption('--positions <file>', 'training positions (tama tune-data)')
+    .requiredOption('--out <file>', 'the network file to write')
+    .option(
+      '--init <file>',
+      'linear weights that score the positions for the targets',
+      'data/eval-weights.json',
+    ) // prettier-ignore
+    .option('--hidden <n>', 'hidden units a side (8-512)', integerIn(8, 512), 32)
+    .option('--epochs <n>', 'passes over the positions (1-100000)', integerIn(1, 100_000), 30)
+    .option('--batch <n>', 'positions per step (1-10000000)', integerIn(1, 10_000_000), 256)
+    .option('--rate <x>', "Adam's step size (falls to a tenth)", decimalIn(0, 1), 0.002)
+    .option(
+      '--lambda <x>',
+      'weight of the game result in the target (the rest: the linear score)',
+      decimalIn(0, 1),
+      0.5,
+    ) // prettier-ignore
+    .option(
+      '--holdout <x>',
+      'share of the positions (the last ones) held out',
+      decimalIn(0, 0.9),
+      0.1,
+    ) // prettier-ignore
+    .option(
+      '--seed <n>',
+      'seed of the first weights and the order of the positions',
+      integerIn(0, 4294967295),
+      1,
+    ) // prettier-ignore
+    .option('--no-mirror', "train without each position's mirror image (files a-h reversed)")
+    .addHelpText(
+      'after',
+      `
+Trains a network (256 inputs a side, --hidden units, clipped ReLU) in floating point with
+Adam on the cross-entropy against lambda * result + (1 - lambda) * sigmoid(linear score / K),
+reports the held-out loss each epoch on stderr, then quantises it and writes a network
+file that the EvalFile option loads. See docs/network.md.
+
+Example:
+  tama train --variant armenian --positions positions.txt --out network-armenian.json --seed 1`,
+    )
+    .action((options: TrainOptions) => {
+      return import('./tune.js').then(({ runTrain }) =>
+        finish('train', runTrain(options, process.argv, printError)),
       );
     });
 }

@@ -1,19 +1,29 @@
 /**
- * `tama tune-data` (training positions from PDN games) and `tama tune` (weights fitted to
- * them, written as a weights file): reading and writing files and reporting progress; the
- * work is in src/tune/.
+ * `tama tune-data` (training positions from PDN games), `tama tune` (linear weights fitted
+ * to them, written as a weights file) and `tama train` (a network trained on them, written
+ * as a network file): reading and writing files and reporting progress; the work is in
+ * src/tune/.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { rulesFor, type VariantName } from '../core/variant.js';
 import { loadEvalFile, resolveEvalFile } from '../engine/eval-file.js';
-import { Evaluator, formatEvalWeights, type EvalWeightSet } from '../search/eval.js';
-import { buildTrainingSet, fitWeights, type FitOptions } from '../tune/fit.js';
+import {
+  Evaluator,
+  formatEvalWeights,
+  weightsToVector,
+  type EvalWeightSet,
+} from '../search/eval.js';
+import { NetworkEvaluator } from '../search/network.js';
+import { formatNetwork } from '../search/network-weights.js';
+import { buildTrainingSet, fitScale, fitWeights, type FitOptions } from '../tune/fit.js';
+import { buildNetworkSet, networkLoss, trainNetwork, withMirrors, type NetworkTrainOptions } from '../tune/network-train.js'; // prettier-ignore
 import {
   CaptureResolver,
   extractPositions,
   formatPositions,
   parsePositions,
   type ExtractStats,
+  type TrainingPosition,
 } from '../tune/positions.js';
 
 export interface TuneDataOptions {
@@ -42,11 +52,15 @@ function loadWeightsFor(
     printError(`error: ${option}: ${weights.error.message}`);
     return 2;
   }
+  if (weights.value.network !== null) {
+    printError(`error: ${option}: '${path}' is a network; this needs a linear weights file (docs/evaluation.md)`); // prettier-ignore
+    return 2;
+  }
   if (statSync(out, { throwIfNoEntry: false })?.isDirectory()) {
     printError(`error: cannot write '${out}': it is a directory`);
     return 1;
   }
-  return weights.value;
+  return weights.value.weights;
 }
 
 /** Extracts the training positions of the PDN files; returns the exit code. */
@@ -86,6 +100,43 @@ export function runTuneData(
   return 0;
 }
 
+/** The training positions of a positions file, or the exit code, the error printed. */
+function readPositions(
+  path: string,
+  variant: VariantName,
+  printError: (line: string) => void,
+): TrainingPosition[] | number {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    printError(`error: cannot read '${path}': ${(error as Error).message}`);
+    return 1;
+  }
+  const positions = parsePositions(text, variant);
+  if (!positions.ok) {
+    printError(`error: ${path}: ${positions.error.message}`);
+    return 2;
+  }
+  if (positions.value.length === 0) {
+    printError(`error: ${path} holds no positions`);
+    return 2;
+  }
+  return positions.value;
+}
+
+/** The `--init` weights and the `--positions` of a tune or train run, or the exit code, the error printed. */
+function readInputs(
+  options: { readonly init: string; readonly out: string; readonly positions: string; readonly variant: VariantName }, // prettier-ignore
+  printError: (line: string) => void,
+): { initial: EvalWeightSet; positions: TrainingPosition[] } | number {
+  const initial = loadWeightsFor('--init', options.init, options.out, printError);
+  if (typeof initial === 'number') return initial;
+  const positions = readPositions(options.positions, options.variant, printError);
+  if (typeof positions === 'number') return positions;
+  return { initial, positions };
+}
+
 export interface TuneOptions extends Omit<FitOptions, 'onEpoch'> {
   readonly variant: VariantName;
   readonly positions: string;
@@ -100,27 +151,12 @@ export function runTune(
   argv: readonly string[],
   printError: (line: string) => void,
 ): number {
-  const initial = loadWeightsFor('--init', options.init, options.out, printError);
-  if (typeof initial === 'number') return initial;
-  let text: string;
-  try {
-    text = readFileSync(options.positions, 'utf8');
-  } catch (error) {
-    printError(`error: cannot read '${options.positions}': ${(error as Error).message}`);
-    return 1;
-  }
-  const positions = parsePositions(text, options.variant);
-  if (!positions.ok) {
-    printError(`error: ${options.positions}: ${positions.error.message}`);
-    return 2;
-  }
-  if (positions.value.length === 0) {
-    printError(`error: ${options.positions} holds no positions`);
-    return 2;
-  }
+  const inputs = readInputs(options, printError);
+  if (typeof inputs === 'number') return inputs;
+  const { initial, positions } = inputs;
   const started = performance.now();
   const base = initial[options.variant];
-  const set = buildTrainingSet(rulesFor(options.variant), positions.value, base.kingsOnlyDrawDivisor); // prettier-ignore
+  const set = buildTrainingSet(rulesFor(options.variant), positions, base.kingsOnlyDrawDivisor); // prettier-ignore
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   printError(`${set.count} positions, features worked out in ${seconds()} s`);
   const fitted = fitWeights(set, base, {
@@ -136,5 +172,65 @@ export function runTune(
   const weights = { ...initial, [options.variant]: fitted.weights };
   writeFileSync(options.out, formatEvalWeights(weights, about));
   printError(`K ${fitted.k.toFixed(1)}; loss ${fitted.lossBefore.toFixed(6)} -> ${fitted.lossAfter.toFixed(6)}; wrote ${options.out} in ${seconds()} s`); // prettier-ignore
+  return 0;
+}
+
+export interface TrainOptions extends Omit<NetworkTrainOptions, 'onEpoch'> {
+  readonly variant: VariantName;
+  readonly positions: string;
+  readonly out: string;
+  /** The linear weights that score the positions for the targets and fix the scale K. */
+  readonly init: string;
+  /** The weight of the game result in the target (the rest: the linear score's). */
+  readonly lambda: number;
+  /** The share of the positions, the last ones of the file, held out to measure the loss. */
+  readonly holdout: number;
+  /** Whether each training position's mirror image (files reversed) is trained on too. */
+  readonly mirror: boolean;
+}
+
+/** Trains one variant's network on a positions file and writes a network file; returns the exit code. */
+export function runTrain(
+  options: TrainOptions,
+  argv: readonly string[],
+  printError: (line: string) => void,
+): number {
+  const inputs = readInputs(options, printError);
+  if (typeof inputs === 'number') return inputs;
+  const { initial, positions } = inputs;
+  const heldOutCount = Math.floor(positions.length * options.holdout);
+  if (heldOutCount < 1 || heldOutCount >= positions.length) {
+    printError(`error: --holdout ${options.holdout} of ${positions.length} positions leaves no training or no held-out position`); // prettier-ignore
+    return 2;
+  }
+  const started = performance.now();
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+  const rules = rulesFor(options.variant);
+  const linear = new Evaluator(rules, initial[options.variant]);
+  const k = fitScale(buildTrainingSet(rules, positions, linear.weights.kingsOnlyDrawDivisor), weightsToVector(linear.weights)); // prettier-ignore
+  const trainCount = positions.length - heldOutCount;
+  const training = positions.slice(0, trainCount);
+  const train = buildNetworkSet(options.mirror ? withMirrors(training) : training, linear, k, options.lambda); // prettier-ignore
+  const heldOut = buildNetworkSet(positions.slice(trainCount), linear, k, options.lambda);
+  const heldOutStates = positions.slice(trainCount).map((p) => p.state);
+  const linearLogit = (p: number) => linear.evaluate(heldOutStates[p]) / k;
+  const linearLoss = networkLoss(heldOut, linearLogit, heldOut.result);
+  printError(`${train.count} training and ${heldOutCount} held-out positions, K ${k.toFixed(1)} (${seconds()} s); held-out loss against the results: linear ${linearLoss.toFixed(6)}`); // prettier-ignore
+  const network = trainNetwork(train, heldOut, {
+    ...options,
+    onEpoch: (epoch, trainLoss, heldOutLoss) => printError(`epoch ${epoch}/${options.epochs}: loss ${trainLoss.toFixed(6)}, held-out ${heldOutLoss.toFixed(6)} (${seconds()} s)`), // prettier-ignore
+  });
+  const quantised = network.quantise(options.variant, k);
+  const evaluator = new NetworkEvaluator(rules, quantised);
+  const quantisedLogit = (p: number) => evaluator.evaluate(heldOutStates[p]) / k;
+  const floatLoss = networkLoss(heldOut, (p) => network.forward(heldOut, p), heldOut.result);
+  const quantisedLoss = networkLoss(heldOut, quantisedLogit, heldOut.result);
+  const targetLoss = networkLoss(heldOut, quantisedLogit);
+  const summary =
+    `held-out loss against the results: linear ${linearLoss.toFixed(6)}, network ${floatLoss.toFixed(6)} float, ${quantisedLoss.toFixed(6)} quantised ` +
+    `(against the targets, quantised: ${targetLoss.toFixed(6)})`; // prettier-ignore
+  const about = `${options.variant} network trained by: ${commandText(argv)} (${train.count} training positions${options.mirror ? ' with their mirrors' : ''}, hidden ${options.hidden}, K ${k.toFixed(1)}, lambda ${options.lambda}; ${summary})`; // prettier-ignore
+  writeFileSync(options.out, formatNetwork(quantised, about));
+  printError(`${summary}; wrote ${options.out} in ${seconds()} s`);
   return 0;
 }

@@ -249,7 +249,7 @@ export class Engine {
     const loaded = loadEvalFile(path);
     if (!loaded.ok) return loaded;
     this.settings.evalFile = path;
-    this.evaluators = new Evaluators(loaded.value);
+    this.evaluators = new Evaluators(loaded.value.weights, loaded.value.network);
     this.evalGeneration++;
     return ok(undefined);
   }
@@ -346,11 +346,19 @@ export class Engine {
   }
 
   /** The static evaluation with its terms, or why there is none. */
-  evaluate(): { score: number; terms: Record<TermName, number>; capturePending: boolean } {
+  evaluate(): {
+    score: number;
+    terms: Record<TermName, number>;
+    capturePending: boolean;
+    /** The network's score when one evaluates this variant (`score` is then the linear one). */
+    networkScore?: number;
+  } {
     const position = this.game.position;
     const result = this.evaluators.for(position.rules).evaluateWithTerms(position.state);
+    const network = this.evaluators.networkFor(position.rules);
     return {
       ...result,
+      ...(network === null ? {} : { networkScore: network.evaluate(position.state) }),
       capturePending: hasCapture(this.game.position.rules, this.game.position.state),
     };
   }
@@ -501,6 +509,7 @@ export class Engine {
       ttAge: this.ttAge,
       controlBuffer: threads.control.buffer,
       evalWeights: this.evaluators.weights,
+      evalNetwork: this.evaluators.network,
       evalGeneration: this.evalGeneration,
       threads: plan.threads,
       tables: (this.egdb?.tables ?? []) as TableData[],

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fail, ok, type Result } from '../core/result.js';
-import { parseEvalWeights, type EvalWeightSet } from '../search/eval.js';
+import { parseEvalFile, type EvalSource } from '../search/eval.js';
 import { projectRoot } from './project-root.js';
 
 /** The weights file the engine ships with, as the `EvalFile` option names it. */
@@ -19,8 +19,8 @@ export function resolveEvalFile(path: string): string {
   return existsSync(inProject) ? inProject : resolve(path);
 }
 
-/** Reads and checks a weights file; an error names the file and what is wrong with it. */
-export function loadEvalFile(path: string): Result<EvalWeightSet> {
+/** Reads and checks an evaluation file of either kind; an error names the file and what is wrong with it. */
+export function loadEvalFile(path: string): Result<EvalSource> {
   const file = resolveEvalFile(path);
   let text: string;
   try {
@@ -28,6 +28,6 @@ export function loadEvalFile(path: string): Result<EvalWeightSet> {
   } catch (error) {
     return fail('unreadable', `cannot read EvalFile '${path}': ${(error as Error).message}`);
   }
-  const parsed = parseEvalWeights(text);
+  const parsed = parseEvalFile(text);
   return parsed.ok ? ok(parsed.value) : fail(parsed.error.code, `EvalFile '${path}': ${parsed.error.message}`); // prettier-ignore
 }

@@ -10,6 +10,7 @@ import { Position } from '../core/position.js';
 import { rulesFor, type VariantName } from '../core/variant.js';
 import { SearchControl } from '../search/control.js';
 import { Evaluators, type EvalWeightSet } from '../search/eval.js';
+import type { NetworkWeights } from '../search/network-weights.js';
 import { Searcher, type SearchResult, type SearchSettings } from '../search/search.js';
 import type { SearchLimits } from '../search/timeman.js';
 import { TranspositionTable } from '../search/tt.js';
@@ -30,6 +31,8 @@ export interface SearchTask {
   readonly controlBuffer: SharedArrayBuffer;
   /** The evaluation weights of every variant (the engine's EvalFile). */
   readonly evalWeights: EvalWeightSet;
+  /** The network of one variant from the EvalFile, or null. */
+  readonly evalNetwork: NetworkWeights | null;
   /** Changes whenever the engine loads other weights: the worker then rebuilds its evaluators. */
   readonly evalGeneration: number;
   readonly threads: number;
@@ -155,7 +158,7 @@ export default function search(task: SearchTask): SearchResult {
   }
   searcher.attachTables(endgame);
   if (evalGeneration !== task.evalGeneration) {
-    searcher.useEvaluators(new Evaluators(task.evalWeights));
+    searcher.useEvaluators(new Evaluators(task.evalWeights, task.evalNetwork));
     evalGeneration = task.evalGeneration;
   }
   if (task.newGame) searcher.clearHistory();

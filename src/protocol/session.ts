@@ -381,7 +381,12 @@ export class Session {
       this.send(`${name.padEnd(13)} ${String(value).padStart(11)}`);
     }
     const side = engine.position.sideToMove === 0 ? 'White' : 'Black';
-    this.send(`Evaluation: ${result.score} (${side} to move, centi-men from its side)`);
+    if (result.networkScore === undefined) {
+      this.send(`Evaluation: ${result.score} (${side} to move, centi-men from its side)`);
+    } else {
+      this.send(`Linear evaluation: ${result.score} (the terms above)`);
+      this.send(`Evaluation: ${result.networkScore} (the network; ${side} to move, centi-men from its side)`); // prettier-ignore
+    }
     if (result.capturePending) {
       this.send('Note: the side to move must capture; search resolves captures before it evaluates'); // prettier-ignore
     }

@@ -22,9 +22,12 @@ import {
   WHITE_MEN_HI,
   WHITE_MEN_LO,
 } from '../core/state.js';
+import { fail, ok, type Result } from '../core/result.js';
 import type { Rules, VariantName } from '../core/variant.js';
 import SHIPPED_WEIGHTS from '../../data/eval-weights.json' with { type: 'json' };
 import { parseEvalWeights, type EvalWeights, type EvalWeightSet } from './eval-weights.js';
+import { NetworkEvaluator } from './network.js';
+import { NETWORK_FILE_FORMAT, parseNetwork, type NetworkWeights } from './network-weights.js';
 
 export * from './eval-weights.js';
 
@@ -34,6 +37,39 @@ export const DEFAULT_EVAL_WEIGHTS: EvalWeightSet = (() => {
   if (!parsed.ok) throw new Error(`data/eval-weights.json: ${parsed.error.message}`);
   return parsed.value;
 })();
+
+/**
+ * What an evaluation file gives the engine: linear weights for every variant and, from a
+ * network file, one variant's network (the other variant keeps the shipped linear weights).
+ */
+export interface EvalSource {
+  readonly weights: EvalWeightSet;
+  readonly network: NetworkWeights | null;
+}
+
+/**
+ * Reads an evaluation file of either kind, told apart by its `format`: linear weights
+ * (docs/evaluation.md) or a network (docs/network.md). Any fault is one error naming it.
+ */
+export function parseEvalFile(json: string): Result<EvalSource> {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch (error) {
+    return fail('bad-json', `not JSON: ${(error as Error).message}`);
+  }
+  if (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { format?: unknown }).format === NETWORK_FILE_FORMAT
+  ) {
+    // prettier-ignore
+    const network = parseNetwork(data as Record<string, unknown>);
+    return network.ok ? ok({ weights: DEFAULT_EVAL_WEIGHTS, network: network.value }) : network;
+  }
+  const weights = parseEvalWeights(json);
+  return weights.ok ? ok({ weights: weights.value, network: null }) : weights;
+}
 
 export const TERM_NAMES = Object.freeze([
   'material',
@@ -276,8 +312,16 @@ export class Evaluator {
 /** The evaluators of a weight set, one per variant, made when first asked for. */
 export class Evaluators {
   private readonly made = new Map<VariantName, Evaluator>();
+  private madeNetwork: NetworkEvaluator | null = null;
 
-  constructor(readonly weights: EvalWeightSet = DEFAULT_EVAL_WEIGHTS) {}
+  /**
+   * The linear `weights` of every variant, and `network` (or null): the network of one
+   * variant, which then evaluates in that variant's searches instead of its linear weights.
+   */
+  constructor(
+    readonly weights: EvalWeightSet = DEFAULT_EVAL_WEIGHTS,
+    readonly network: NetworkWeights | null = null,
+  ) {}
 
   /** The evaluator of the variant whose rules these are. */
   for(rules: Rules): Evaluator {
@@ -287,5 +331,12 @@ export class Evaluators {
       this.made.set(rules.name, evaluator);
     }
     return evaluator;
+  }
+
+  /** The network evaluator of the variant; null when it has none. */
+  networkFor(rules: Rules): NetworkEvaluator | null {
+    if (this.network === null || this.network.variant !== rules.name) return null;
+    if (this.madeNetwork === null) this.madeNetwork = new NetworkEvaluator(rules, this.network);
+    return this.madeNetwork;
   }
 }

@@ -37,11 +37,14 @@ import { codeAfterMove, codeRank } from '../egdb/best.js';
 import type { EndgameTables } from '../egdb/tables.js';
 import { nowMs, type SearchControl } from './control.js';
 import { Evaluators, type Evaluator } from './eval.js';
+import { NETWORK_STACK_PLIES, type NetworkEvaluator } from './network.js';
 import { chooseSkillMove, MAX_SKILL_LEVEL } from './skill.js';
 import { TimeManager, type SearchLimits, type TimeBudget } from './timeman.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
 
 export const MAX_PLY = 128;
+if (MAX_PLY + 2 > NETWORK_STACK_PLIES)
+  throw new Error('the network needs accumulators for every ply');
 export const MATE = 30000;
 /** Scores beyond this are wins or losses in a known number of plies. */
 export const MATE_BOUND = MATE - 2 * MAX_PLY;
@@ -229,6 +232,8 @@ export class Searcher {
   private rules!: Rules;
   /** The evaluator of the current root's variant. */
   private evaluator!: Evaluator;
+  /** The network of the current root's variant, or null: then the linear evaluator scores. */
+  private network: NetworkEvaluator | null = null;
   private evaluators: Evaluators;
   private tt: TranspositionTable;
   private control: SearchControl;
@@ -340,6 +345,8 @@ export class Searcher {
   ): void {
     this.rules = root.rules;
     this.evaluator = this.evaluators.for(root.rules);
+    this.network = this.evaluators.networkFor(root.rules);
+    this.network?.invalidate(0);
     this.drawPlies = settings.drawPlies;
     this.threadIndex = settings.threadIndex;
     this.nodes = 0;
@@ -664,6 +671,7 @@ export class Searcher {
     const list = this.lists[ply];
     const move = list.moves[index];
     applyMove(this.rules, child, moveFrom(move), moveTo(move), list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
+    if (this.network !== null) this.network.invalidate(ply + 1);
     const keyIndex = this.rootKeyIndex + ply + 1;
     this.keysLo[keyIndex] = child[KEY_LO];
     this.keysHi[keyIndex] = child[KEY_HI];
@@ -860,12 +868,17 @@ export class Searcher {
     const state = this.states[ply];
     const rules = this.rules;
     const evaluator = this.evaluator;
+    const network = this.network;
     if (!hasCapture(rules, state)) {
       // The evaluation counts the moves too: none left means the side to move has lost.
+      if (network !== null) {
+        const score = network.evaluateAt(this.states, ply);
+        return network.sideToMoveMobility === 0 ? -MATE + ply : score;
+      }
       const score = evaluator.evaluate(state);
       return evaluator.sideToMoveMobility === 0 ? -MATE + ply : score;
     }
-    if (ply >= MAX_PLY - 1) return evaluator.evaluate(state);
+    if (ply >= MAX_PLY - 1) return network !== null ? network.evaluateAt(this.states, ply) : evaluator.evaluate(state); // prettier-ignore
     const list = this.lists[ply];
     const count = generateMoves(rules, state, list);
     let best = -INFINITE;

@@ -136,6 +136,21 @@ export interface FitResult {
   readonly lossAfter: number;
 }
 
+/** Shuffles a training order in place (Fisher-Yates) from a seeded generator. */
+export function shuffleOrder(order: Uint32Array, random: () => number): void {
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    const swap = order[i];
+    order[i] = order[j];
+    order[j] = swap;
+  }
+}
+
+/** The step size of an epoch: `rate` at the first, falling linearly to a tenth at the last. */
+export function epochRate(rate: number, epoch: number, epochs: number): number {
+  return rate * (1 - (0.9 * (epoch - 1)) / Math.max(1, epochs - 1));
+}
+
 /** The weights that are not regularised: the material values. */
 const MATERIAL = new Set<keyof EvalWeights>(['man', 'king']);
 
@@ -158,11 +173,8 @@ export function fitWeights(set: TrainingSet, initial: EvalWeights, options: FitO
   const beta2 = 0.999;
   let step = 0;
   for (let epoch = 1; epoch <= options.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j], order[i]];
-    }
-    const rate = options.rate * (1 - (0.9 * (epoch - 1)) / Math.max(1, options.epochs - 1));
+    shuffleOrder(order, random);
+    const rate = epochRate(options.rate, epoch, options.epochs);
     for (let from = 0; from < set.count; from += options.batch) {
       const to = Math.min(set.count, from + options.batch);
       gradient.fill(0);

@@ -1,4 +1,4 @@
-/** `tama tune-data` and `tama tune` through the built command: files in, files out, errors. */
+/** `tama tune-data`, `tama tune` and `tama train` through the built command: files in, files out, errors. */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,13 +44,37 @@ describe('tama tune-data and tama tune', () => {
     const loaded = loadEvalFile(out);
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;
-    expect(loaded.value.turkish).toEqual(DEFAULT_EVAL_WEIGHTS.turkish);
-    expect(loaded.value.armenian).not.toEqual(DEFAULT_EVAL_WEIGHTS.armenian);
+    expect(loaded.value.weights.turkish).toEqual(DEFAULT_EVAL_WEIGHTS.turkish);
+    expect(loaded.value.weights.armenian).not.toEqual(DEFAULT_EVAL_WEIGHTS.armenian);
     const about = (JSON.parse(readFileSync(out, 'utf8')) as { about: string }).about;
     expect(about).toMatch(/armenian fitted by: tama tune --positions .* --epochs 3 --seed 5 \(\d+ positions, K /); // prettier-ignore
   });
 
+  it('train a network that the engine loads, the held-out loss on stderr', async () => {
+    const positions = join(folder, 'positions-train.txt');
+    expect((await tama(['tune-data', '--out', positions, games])).code).toBe(0);
+    const out = join(folder, 'network.json');
+    const train = await tama(['train', '--positions', positions, '--out', out, '--hidden', '16', '--epochs', '2', '--seed', '3']); // prettier-ignore
+    expect(train.code).toBe(0);
+    expect(train.stderr).toMatch(/^\d+ training and \d+ held-out positions, K [\d.]+ .*held-out loss against the results: linear 0\.\d+$/m); // prettier-ignore
+    expect(train.stderr).toMatch(/^epoch 2\/2: loss 0\.\d+, held-out 0\.\d+ /m);
+    expect(train.stderr).toMatch(/network 0\.\d+ float, 0\.\d+ quantised .*; wrote /);
+    const loaded = loadEvalFile(out);
+    expect(loaded.ok).toBe(true);
+    if (!loaded.ok) return;
+    expect(loaded.value.network?.variant).toBe('armenian');
+    expect(loaded.value.network?.hidden).toBe(16);
+    const about = (JSON.parse(readFileSync(out, 'utf8')) as { about: string }).about;
+    expect(about).toMatch(/^armenian network trained by: tama train --positions .* --seed 3 \(\d+ training positions with their mirrors, hidden 16, K /); // prettier-ignore
+    // A network is no starting point for the linear tuner.
+    const tune = await tama(['tune', '--positions', positions, '--init', out, '--out', join(folder, 'w.json')]); // prettier-ignore
+    expect(tune.code).toBe(2);
+    expect(tune.stderr).toMatch(/--init: '.*network\.json' is a network; this needs a linear weights file/); // prettier-ignore
+  });
+
   it.each([
+    [['train', '--positions', games, '--out', join(folder, 'n.json')], 2, /games-armenian\.pdn: line 1: the result must be/], // prettier-ignore
+    [['train', '--positions', games, '--out', join(folder, 'n.json'), '--hidden', '4'], 2, /--hidden/], // prettier-ignore
     [['tune-data', '--out', join(folder, 'x.txt'), join(folder, 'missing.pdn')], 1, /cannot read '.*missing\.pdn'/], // prettier-ignore
     [['tune-data', '--out', folder, games], 1, /cannot write .*: it is a directory/],
     [['tune-data', '--eval', games, '--out', join(folder, 'x.txt'), games], 2, /--eval: EvalFile .*: not JSON/], // prettier-ignore

@@ -1,12 +1,14 @@
 /**
  * The EvalFile option through the built `tama`: a good weights file changes what `eval` and
  * the search use (on every search thread), a bad one is one error line and the weights in
- * use stay.
+ * use stay. A network file is loaded the same way, for its variant.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { formatNetwork } from '../../src/search/network-weights.js';
+import { FloatNetwork } from '../../src/tune/network-train.js';
 import { TamaProcess } from './tama-process.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tama-evalfile-'));
@@ -98,5 +100,40 @@ describe('EvalFile', () => {
     expect(errors[1]).toMatch(/variants\.armenian\.kings is not a weight/);
     expect(errors[2]).toMatch(/^info string error: cannot read EvalFile '.*absent\.json'/);
     expect(await evalOf(engine)).toEqual(good);
+  });
+
+  it('loads a network for its variant; refuses one of another version, shape or variant and keeps it', async () => {
+    const network = (name: string, change: Record<string, unknown> = {}) => {
+      const data = JSON.parse(formatNetwork(new FloatNetwork(16, 2).quantise('armenian', 150), 'test')) as Record<string, unknown>; // prettier-ignore
+      const path = join(folder, name);
+      writeFileSync(path, JSON.stringify({ ...data, ...change }));
+      return path;
+    };
+    const engine = start();
+    const networkEval = async () => {
+      const from = engine.lines.length;
+      engine.send('position fen W:Wa2,c2,h2:Bb7,g7', 'eval');
+      const at = await engine.waitFor(/^Evaluation: /, from);
+      return engine.lines[at];
+    };
+    engine.send(`setoption name EvalFile value ${network('net.json')}`);
+    const loaded = await networkEval();
+    expect(loaded).toMatch(/^Evaluation: -?\d+ \(the network; White to move/);
+    const from = engine.lines.length;
+    engine.send(`setoption name EvalFile value ${network('v9.json', { version: 9 })}`);
+    engine.send(`setoption name EvalFile value ${network('wide.json', { shape: { inputs: 256, hidden: 32 } })}`); // prettier-ignore
+    engine.send(`setoption name EvalFile value ${network('other.json', { variant: 'draughts' })}`);
+    const ready = await engine.sync();
+    const errors = engine.since(from).slice(0, ready - from);
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toMatch(/^info string error: EvalFile '.*v9\.json': network file version 9 is not supported/); // prettier-ignore
+    expect(errors[1]).toMatch(/^info string error: EvalFile '.*wide\.json': "inputWeights" must be a list of 8192 numbers/); // prettier-ignore
+    expect(errors[2]).toMatch(/^info string error: EvalFile '.*other\.json': "variant" must be one of/); // prettier-ignore
+    expect(await networkEval()).toBe(loaded);
+    // The search on the pool's threads scores with it: other scores than the linear weights'.
+    const withNetwork = await searchScore(engine);
+    engine.send('setoption name EvalFile value data/eval-weights.json');
+    expect(await networkEval()).toMatch(/^Evaluation: -?\d+ \(White to move, centi-men/);
+    expect(await searchScore(engine)).not.toBe(withNetwork);
   });
 });

@@ -5,7 +5,7 @@
  * `EvalFile` option gives them.
  */
 import { fail, ok, type Result } from '../../core/result.js';
-import { parseEvalWeights, type EvalWeightSet } from '../../search/eval.js';
+import { parseEvalFile, type EvalSource } from '../../search/eval.js';
 
 /** The weights file the engine ships with, as the `EvalFile` option names it. */
 export const DEFAULT_EVAL_FILE = 'data/eval-weights.json';
@@ -18,11 +18,11 @@ export function registerEvalFile(path: string, text: string): void {
 }
 
 /** Reads and checks a registered weights file; an error names the file and what is wrong. */
-export function loadEvalFile(path: string): Result<EvalWeightSet> {
+export function loadEvalFile(path: string): Result<EvalSource> {
   const text = files.get(path);
   if (text === undefined) {
     return fail('unreadable', `cannot read EvalFile '${path}': the engine in the browser offers only ${[...files.keys()].join(', ') || 'its built-in weights'}`); // prettier-ignore
   }
-  const parsed = parseEvalWeights(text);
+  const parsed = parseEvalFile(text);
   return parsed.ok ? ok(parsed.value) : fail(parsed.error.code, `EvalFile '${path}': ${parsed.error.message}`); // prettier-ignore
 }

@@ -1,0 +1,184 @@
+/**
+ * The network evaluation: its accumulators kept up to date move by move equal a full
+ * recomputation, the quantised network agrees with the float one it came from, the search
+ * uses it, and a network file of the wrong version, shape or variant is refused.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generateMoves, MoveList, moveFrom, moveTo } from '../../src/core/movegen.js';
+import { legalMoves } from '../../src/core/notation.js';
+import { Position } from '../../src/core/position.js';
+import { applyMove, STATE_SIZE } from '../../src/core/state.js';
+import { rulesFor, VARIANT_NAMES, type VariantName } from '../../src/core/variant.js';
+import { SearchControl, nowMs } from '../../src/search/control.js';
+import { DEFAULT_EVAL_WEIGHTS, Evaluator, Evaluators, parseEvalFile } from '../../src/search/eval.js'; // prettier-ignore
+import { NetworkEvaluator } from '../../src/search/network.js';
+import { formatNetwork, MAX_INPUT_WEIGHT, type NetworkWeights } from '../../src/search/network-weights.js'; // prettier-ignore
+import { Searcher } from '../../src/search/search.js';
+import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
+import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
+import { buildNetworkSet, FloatNetwork, trainNetwork } from '../../src/tune/network-train.js';
+import { CaptureResolver, extractPositions } from '../../src/tune/positions.js';
+import { seededRandom } from '../helpers.js';
+
+/** A random network with large input weights, so that the clipped ReLU saturates both ways. */
+function randomNetwork(variant: VariantName, seed: number, hidden = 32): NetworkWeights {
+  const float = new FloatNetwork(hidden, seed);
+  const random = seededRandom(seed + 1);
+  for (let i = 0; i < float.inputWeights.length; i++) {
+    float.inputWeights[i] = (random() * 2 - 1) * MAX_INPUT_WEIGHT * 0.4;
+  }
+  return float.quantise(variant, 150);
+}
+
+describe('the network accumulators', () => {
+  it.each(VARIANT_NAMES)(
+    '%s: kept up to date as moves are made and unmade, equal a full recomputation',
+    (variant) => {
+      const rules = rulesFor(variant);
+      const network = new NetworkEvaluator(rules, randomNetwork(variant, 3));
+      const random = seededRandom(variant === 'armenian' ? 11 : 12);
+      const states = Array.from({ length: 130 }, () => new Int32Array(STATE_SIZE));
+      const list = new MoveList();
+      let checked = 0;
+      for (let walk = 0; walk < 40; walk++) {
+        states[0].set(Position.start(variant).state);
+        network.invalidate(0);
+        let ply = 0;
+        for (let step = 0; step < 120; step++) {
+          const count = generateMoves(rules, states[ply], list);
+          // Make a move (most of the time), or unmake one: go back to the parent ply.
+          if (count > 0 && (ply === 0 || random() < 0.7) && ply < 120) {
+            const i = Math.floor(random() * count);
+            states[ply + 1].set(states[ply]);
+            applyMove(rules, states[ply + 1], moveFrom(list.moves[i]), moveTo(list.moves[i]), list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
+            ply++;
+            network.invalidate(ply);
+          } else if (ply > 0) {
+            ply--;
+          } else break;
+          // Evaluate only now and then, as the search does: the update must catch up.
+          if (random() < 0.5) {
+            const score = network.evaluateAt(states, ply);
+            expect(network.accumulatorsAt(ply)).toEqual(network.freshAccumulators(states[ply]));
+            expect(score).toBe(network.evaluate(states[ply]));
+            checked++;
+          }
+        }
+      }
+      expect(checked).toBeGreaterThan(1000);
+    },
+  );
+});
+
+/** Training positions of the fixture's games. */
+function fixturePositions() {
+  const rules = rulesFor('armenian');
+  const pdn = readFileSync(new URL('../fixtures/games-armenian.pdn', import.meta.url), 'utf8');
+  const found = new Map<string, number>();
+  const resolver = new CaptureResolver(new Evaluator(rules, DEFAULT_EVAL_WEIGHTS.armenian));
+  const stats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 };
+  extractPositions(pdn, 'armenian', resolver, { skipPlies: 8 }, found, stats);
+  return [...found].map(([text, result]) => {
+    const parsed = Position.parse(text, 'armenian');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return { state: parsed.value.state, result };
+  });
+}
+
+describe('quantisation', () => {
+  it('the integer network scores within 12 centi-men (4 on average) of the float network it came from', () => {
+    const positions = fixturePositions();
+    const rules = rulesFor('armenian');
+    const k = 150;
+    const set = buildNetworkSet(positions, new Evaluator(rules, DEFAULT_EVAL_WEIGHTS.armenian), k, 0.5); // prettier-ignore
+    const float = trainNetwork(set, set, { hidden: 32, epochs: 20, batch: 32, rate: 0.005, seed: 4 }); // prettier-ignore
+    const quantised = new NetworkEvaluator(rules, float.quantise('armenian', k));
+    let worst = 0;
+    let total = 0;
+    let spread = 0;
+    for (let p = 0; p < set.count; p++) {
+      const floatScore = float.forward(set, p) * k;
+      const difference = Math.abs(quantised.evaluate(positions[p].state) - floatScore);
+      worst = Math.max(worst, difference);
+      total += difference;
+      spread += Math.abs(floatScore);
+    }
+    expect(set.count).toBeGreaterThan(100);
+    // The network says something: its scores are not all near zero.
+    expect(spread / set.count).toBeGreaterThan(20);
+    // Rounding the output weights to 1/64 is most of it: up to K/128 per active unit.
+    expect(worst).toBeLessThan(12);
+    expect(total / set.count).toBeLessThan(4);
+  });
+});
+
+describe('the search with a network', () => {
+  it('scores its leaves with the network of its variant only', () => {
+    const network = randomNetwork('turkish', 9);
+    const searchWith = (evaluators: Evaluators, variant: VariantName) => {
+      const searcher = new Searcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(1))), SearchControl.create(1), evaluators); // prettier-ignore
+      const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
+      return searcher.search(Position.start(variant), [], { depth: 5 }, settings, () => {});
+    };
+    const linear = new Evaluators(DEFAULT_EVAL_WEIGHTS);
+    const withNetwork = new Evaluators(DEFAULT_EVAL_WEIGHTS, network);
+    // The other variant is searched exactly as with the linear weights alone.
+    expect(searchWith(withNetwork, 'armenian')).toEqual(searchWith(linear, 'armenian'));
+    const turkish = searchWith(withNetwork, 'turkish');
+    expect(turkish.nodes).not.toBe(searchWith(linear, 'turkish').nodes);
+    expect(turkish.bestMove).toBeDefined();
+    // Depth 1 from the start: the best child's network score, negated.
+    const one = new Searcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(1))), SearchControl.create(1), withNetwork); // prettier-ignore
+    const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
+    const result = one.search(Position.start('turkish'), [], { depth: 1 }, settings, () => {});
+    const scorer = new NetworkEvaluator(rulesFor('turkish'), network);
+    const start = Position.start('turkish');
+    const best = Math.max(...legalMoves(start).map((m) => {
+      const child = Position.start('turkish');
+      child.play(m.move, m.capturedLo, m.capturedHi);
+      return -scorer.evaluate(child.state);
+    })); // prettier-ignore
+    expect(result.score).toEqual({ kind: 'cp', value: best });
+  });
+});
+
+describe('network files', () => {
+  const good = randomNetwork('armenian', 5, 16);
+  const text = formatNetwork(good, 'a test network');
+  const edited = (change: (data: Record<string, unknown>) => void) => {
+    const data = JSON.parse(text) as Record<string, unknown>;
+    change(data);
+    return JSON.stringify(data);
+  };
+
+  it.each(VARIANT_NAMES)('the shipped network of %s loads, for its variant', (variant) => {
+    const parsed = parseEvalFile(readFileSync(new URL(`../../data/network-${variant}.json`, import.meta.url), 'utf8')); // prettier-ignore
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.network?.variant).toBe(variant);
+    expect(parsed.value.network?.hidden).toBe(32);
+  });
+
+  it('a written file reads back as the same network, for its variant only', () => {
+    const parsed = parseEvalFile(text);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.network).toEqual(good);
+    expect(parsed.value.weights).toEqual(DEFAULT_EVAL_WEIGHTS);
+  });
+
+  it.each([
+    ['a newer version', (d: Record<string, unknown>) => (d.version = 2), /network file version 2 is not supported/], // prettier-ignore
+    ['another shape', (d: Record<string, unknown>) => (d.shape = { inputs: 256, hidden: 32 }), /"inputWeights" must be a list of 8192 numbers, got 4096/], // prettier-ignore
+    ['a shape out of range', (d: Record<string, unknown>) => (d.shape = { inputs: 256, hidden: 4 }), /"shape".hidden must be a whole number from 8 to 512/], // prettier-ignore
+    ['other inputs', (d: Record<string, unknown>) => (d.shape = { inputs: 128, hidden: 16 }), /"shape" must be \{"inputs": 256/], // prettier-ignore
+    ['an unknown variant', (d: Record<string, unknown>) => (d.variant = 'russian'), /"variant" must be one of armenian, turkish, got "russian"/], // prettier-ignore
+    ['a weight out of range', (d: Record<string, unknown>) => ((d.outputWeights as number[])[3] = 200), /"outputWeights"\[3\] must be a whole number from -127 to 127, got 200/], // prettier-ignore
+  ])('a file with %s is refused with one error naming it', (_, change, message) => {
+    const parsed = parseEvalFile(edited(change));
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.error.message).toMatch(message);
+  });
+});

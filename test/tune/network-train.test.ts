@@ -1,0 +1,71 @@
+/** The network trainer: it lowers the held-out loss on real games, and a seed fixes the result. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Position } from '../../src/core/position.js';
+import { rulesFor } from '../../src/core/variant.js';
+import { DEFAULT_EVAL_WEIGHTS, Evaluator } from '../../src/search/eval.js';
+import { buildNetworkSet, FloatNetwork, networkLoss, trainNetwork, withMirrors } from '../../src/tune/network-train.js'; // prettier-ignore
+import { CaptureResolver, extractPositions } from '../../src/tune/positions.js';
+
+const rules = rulesFor('armenian');
+const linear = new Evaluator(rules, DEFAULT_EVAL_WEIGHTS.armenian);
+
+/** The fixture's positions as a set, the last fifth held out (later games: another game mostly). */
+function fixtureSets() {
+  const pdn = readFileSync(new URL('../fixtures/games-armenian.pdn', import.meta.url), 'utf8');
+  const found = new Map<string, number>();
+  const stats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 };
+  extractPositions(pdn, 'armenian', new CaptureResolver(linear), { skipPlies: 8 }, found, stats);
+  const positions = [...found].map(([text, result]) => {
+    const parsed = Position.parse(text, 'armenian');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return { state: parsed.value.state, result };
+  });
+  const cut = Math.floor(positions.length * 0.8);
+  return {
+    positions,
+    train: buildNetworkSet(positions.slice(0, cut), linear, 150, 0.5),
+    heldOut: buildNetworkSet(positions.slice(cut), linear, 150, 0.5),
+  };
+}
+
+describe('training the network', () => {
+  const { positions, train, heldOut } = fixtureSets();
+  const options = { hidden: 16, epochs: 15, batch: 16, rate: 0.005, seed: 7 };
+
+  it('lowers the held-out loss, reporting it each epoch', () => {
+    const untrained = new FloatNetwork(options.hidden, options.seed);
+    const before = networkLoss(heldOut, (p) => untrained.forward(heldOut, p));
+    const reported: number[] = [];
+    const network = trainNetwork(train, heldOut, { ...options, onEpoch: (_, _train, held) => reported.push(held) }); // prettier-ignore
+    const after = networkLoss(heldOut, (p) => network.forward(heldOut, p));
+    expect(heldOut.count).toBeGreaterThan(20);
+    expect(reported).toHaveLength(options.epochs);
+    expect(reported[options.epochs - 1]).toBeCloseTo(after, 10);
+    expect(after).toBeLessThan(before - 0.02);
+  });
+
+  it('gives the same network for the same seed, another for another', () => {
+    const first = trainNetwork(train, heldOut, options).quantise('armenian', 150);
+    const again = trainNetwork(train, heldOut, options).quantise('armenian', 150);
+    const other = trainNetwork(train, heldOut, { ...options, seed: 8 }).quantise('armenian', 150);
+    expect(again).toEqual(first);
+    expect(other.inputWeights).not.toEqual(first.inputWeights);
+  });
+
+  it("adds each position's mirror image: files reversed, the same result and linear score", () => {
+    const mirrored = withMirrors(positions);
+    expect(mirrored).toHaveLength(2 * positions.length);
+    const twice = withMirrors(mirrored.filter((_, i) => i % 2 === 1));
+    let changed = 0;
+    positions.forEach((position, i) => {
+      const mirror = mirrored[2 * i + 1];
+      expect(mirrored[2 * i]).toBe(position);
+      expect(mirror.result).toBe(position.result);
+      expect(twice[2 * i + 1].state).toEqual(position.state);
+      expect(linear.evaluate(mirror.state)).toBe(linear.evaluate(position.state));
+      if (new Position(rules, mirror.state).toString() !== new Position(rules, position.state).toString()) changed++; // prettier-ignore
+    });
+    expect(changed).toBeGreaterThan(positions.length / 2);
+  });
+});
