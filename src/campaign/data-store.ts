@@ -41,18 +41,14 @@ export async function insertDataGame(
   game: DataGameRow,
   positions: readonly DataPositionRow[],
 ): Promise<boolean> {
-  const client = await store.pool.connect();
-  try {
-    await client.query('BEGIN');
+  return store.transaction(async (client) => {
     const { rowCount } = await client.query(
       `INSERT INTO tama.data_games (campaign_id, number, result, termination, plies, positions, worker)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
       [campaignId, game.number, game.result, game.termination, game.plies, positions.length, game.worker], // prettier-ignore
     );
-    if ((rowCount ?? 0) === 0) {
-      await client.query('ROLLBACK');
-      return false;
-    }
+    // Stored already (the job was played twice): nothing more is written.
+    if ((rowCount ?? 0) === 0) return false;
     await client.query(
       `INSERT INTO tama.positions (campaign_id, game, ply, position, score, mate)
        SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::int[], $6::int[])
@@ -66,14 +62,8 @@ export async function insertDataGame(
         positions.map((row) => row.mate),
       ],
     );
-    await client.query('COMMIT');
     return true;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The games of a data campaign that are stored. */

@@ -13,6 +13,7 @@ import type { VariantName } from '../core/variant.js';
 import type { EngineSettings } from '../match/engine-pool.js';
 import type { GameRecord, GameRules } from '../match/game.js';
 import { parseMatchArguments } from '../match/match-args.js';
+import { looksBalanced } from '../match/make-openings.js';
 import { loadOpenings, openingGame, shippedOpeningsFile, type Opening } from '../match/openings.js';
 import { randomIndex, seededRandom } from '../match/random.js';
 import { quietForBoth } from '../tune/positions.js';
@@ -130,24 +131,34 @@ function gameSeed(seed: number, number: number): number {
   return (Math.imul(seed ^ 0x5bd1e995, 0x9e3779b1) ^ Math.imul(number + 1, 0x85ebca6b)) >>> 0;
 }
 
+/** Draws of the random plies tried before a game starts from its opening alone. */
+const RANDOM_PLY_DRAWS = 100;
+/** The balance the shipped openings were chosen by (`tama match-openings --mobility-gap 4`). */
+const BALANCE = { mobilityGap: 4 };
+
 /**
- * How game `number` (0-based) starts: an opening of the file and then the campaign's random
- * plies (fewer when the game would end), all drawn from the game's own seed.
+ * How game `number` (0-based) starts: an opening of the file, then the campaign's random
+ * plies, all drawn from the game's own seed. The random plies are drawn again until they
+ * end in a position that looks balanced as the shipped openings do (no capture pending for
+ * either side, equal material, mobility within 4): most random moves in draughts give a
+ * man away, and a game decided before it starts teaches only that a man is worth having.
  */
 export function dataOpening(settings: DataCampaignSettings, number: number): Opening {
   const random = seededRandom(gameSeed(settings.seed, number));
   const base = settings.openings[randomIndex(random, settings.openings.length)];
-  const game = openingGame(base, settings.variant);
-  for (let ply = 0; ply < settings.randomPlies; ply++) {
-    const moves = game.legalMoves();
-    if (moves.length === 0) break;
-    const move = moves[randomIndex(random, moves.length)];
-    const next = game.copy();
-    next.play(move);
-    if (next.outcome(settings.rules) !== undefined) break;
-    game.play(move);
+  const start = openingGame(base, settings.variant);
+  for (let draw = 0; draw < RANDOM_PLY_DRAWS && settings.randomPlies > 0; draw++) {
+    const game = start.copy();
+    for (let ply = 0; ply < settings.randomPlies; ply++) {
+      const moves = game.legalMoves();
+      if (moves.length === 0) break;
+      game.play(moves[randomIndex(random, moves.length)]);
+    }
+    if (game.outcome(settings.rules) === undefined && looksBalanced(game.position, BALANCE)) {
+      return { fen: base.fen, moves: game.moves, line: base.line };
+    }
   }
-  return { fen: base.fen, moves: game.moves, line: base.line };
+  return base;
 }
 
 /**

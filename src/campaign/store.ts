@@ -273,9 +273,7 @@ export class Store {
 
   /** Stores the games of one slot (a game pair) together; false when they were stored already. */
   async insertSlot(campaignId: number, games: readonly GameRow[]): Promise<boolean> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return this.transaction(async (client) => {
       let inserted = 0;
       for (const game of games) {
         const { rowCount } = await client.query(
@@ -304,12 +302,21 @@ export class Store {
         inserted += rowCount ?? 0;
       }
       // A slot is stored whole or not at all: a partial replay is rolled back.
-      if (inserted !== games.length) {
-        await client.query('ROLLBACK');
-        return false;
-      }
-      await client.query('COMMIT');
-      return true;
+      return inserted === games.length;
+    });
+  }
+
+  /**
+   * Runs `work` in one transaction on one connection: committed when it returns true,
+   * rolled back when it returns false or throws.
+   */
+  async transaction(work: (client: pg.PoolClient) => Promise<boolean>): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const keep = await work(client);
+      await client.query(keep ? 'COMMIT' : 'ROLLBACK');
+      return keep;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;

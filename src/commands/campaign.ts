@@ -1,5 +1,5 @@
 /**
- * `tama campaign create|status|stop|resume|export`, `tama worker` and `tama db start|stop`:
+ * `tama campaign create|data|status|stop|resume|export`, `tama worker` and `tama db start|stop`:
  * argument parsing and wiring to src/campaign. Each action loads its code when it runs.
  */
 import { Command, Option } from 'commander';
@@ -97,7 +97,9 @@ const report = (result: { ok: boolean; error?: { message: string } }, done: () =
 export function addCampaignCommands(program: Command): void {
   const campaign = program
     .command('campaign')
-    .description('match campaigns on a job queue in PostgreSQL, played by workers anywhere');
+    .description(
+      'match and training-data campaigns on a job queue in PostgreSQL, played by workers anywhere',
+    );
   addCreateCommand(campaign);
   addDataCommand(campaign);
   addStatusCommand(campaign);
@@ -163,39 +165,39 @@ function addDataCommand(campaign: Command): void {
       .command('data')
       .description(
         'store a data campaign: self-play games whose quiet positions, results and scores are kept for training',
-      ) // prettier-ignore
+      )
       .addOption(
         new Option('--variant <name>', 'rules of the games')
           .choices(VARIANT_NAMES)
           .default('armenian'),
-      ) // prettier-ignore
+      )
       .requiredOption('--games <n>', 'games to play (1-10000000)', integerIn(1, 10_000_000))
       .requiredOption('--nodes <n>', 'nodes a move (1-100000000)', integerIn(1, 100_000_000))
       .option('--engine <command>', "the engine, run in each worker's folder", 'node bin/tama.js') // prettier-ignore
       .option(
         '--openings <file>',
         'openings, one a line (default: the shipped data/openings-VARIANT.txt)',
-      ) // prettier-ignore
+      )
       .option('--random-plies <n>', 'random plies after the opening (0-40)', integerIn(0, 40), 4)
       .option(
         '--seed <n>',
         'seed of the openings and random plies (0-4294967295)',
         integerIn(0, 2 ** 32 - 1),
         1,
-      ) // prettier-ignore
+      )
       .option(
         '--maxplies <n>',
         'a game is drawn at this many plies (0: no limit; up to 10000)',
         integerIn(0, 10_000),
         400,
-      ) // prettier-ignore
+      )
       .option('--batch <n>', 'games per job (1-10000)', integerIn(1, 10_000), 8)
       .option('--tries <n>', 'tries of each job (1-100)', integerIn(1, 100), 3)
       .option(
         '--bench-depth <n>',
         "depth of the bench that identifies the engine's build (1-64)",
         integerIn(1, 64),
-      ) // prettier-ignore
+      )
       .option('--name <text>', "the campaign's name")
       .addHelpText('after', DATA_HELP),
   ).action(

@@ -12,7 +12,7 @@ import { insertDataGame, type DataPositionRow } from '../../src/campaign/data-st
 import { Position } from '../../src/core/position.js';
 import { parsePositions, quietForBoth } from '../../src/tune/positions.js';
 import { FIXTURES, requireBuild } from '../match/helpers.js';
-import { Lab, until } from './lab.js';
+import { Lab, until, words } from './lab.js';
 
 let lab: Lab;
 
@@ -158,69 +158,18 @@ describe('a data campaign played by a worker', () => {
 
 describe('bad arguments', () => {
   it.each([
-    [['campaign', 'data', '--nodes', '300'], 2, /required option '--games <n>' not specified/],
-    [
-      ['campaign', 'data', '--games', '4', '--nodes', '0'],
-      2,
-      /--nodes.*expected a whole number from 1/,
-    ],
-    [
-      ['campaign', 'data', '--games', '4', '--nodes', '300', '--variant', 'polish'],
-      2,
-      /--variant.*Allowed choices are armenian, turkish/,
-    ],
-    [
-      [
-        'campaign',
-        'data',
-        '--games',
-        '4',
-        '--nodes',
-        '300',
-        '--openings',
-        '/nonexistent/o.txt',
-        '--db',
-        'URL',
-      ],
-      2,
-      /error: --openings: cannot read openings file '\/nonexistent\/o.txt'/,
-    ],
-    [
-      [
-        'campaign',
-        'data',
-        '--games',
-        '4',
-        '--nodes',
-        '300',
-        '--engine',
-        'node "unclosed',
-        '--db',
-        'URL',
-      ],
-      2,
-      /error: --engine: /,
-    ],
-    [['tune-data', '--out', 'x.txt'], 2, /give PDN files, or --campaign ID/],
-    [
-      ['tune-data', '--campaign', '1', '--out', 'x.txt', 'games.pdn', '--db', 'URL'],
-      2,
-      /give no PDN files \(got 'games.pdn'\)/,
-    ],
-    [
-      ['tune-data', '--campaign', '999', '--out', 'OUT', '--db', 'URL'],
-      1,
-      /error: no campaign 999/,
-    ],
-    [
-      ['tune-data', '--campaign', 'FIRST', '--variant', 'turkish', '--out', 'OUT', '--db', 'URL'],
-      2,
-      /campaign \d+ played armenian, not turkish/,
-    ],
-  ])('%j: exit %i with a clear error', async (args, code, message) => {
-    // prettier-ignore
+    ['campaign data --nodes 300', 2, /required option '--games <n>' not specified/],
+    ['campaign data --games 4 --nodes 0', 2, /--nodes.*expected a whole number from 1/],
+    ['campaign data --games 4 --nodes 300 --variant polish', 2, /Allowed choices are armenian, turkish/], // prettier-ignore
+    ['campaign data --games 4 --nodes 300 --openings /nonexistent/o.txt --db URL', 2, /error: --openings: cannot read openings file '\/nonexistent\/o.txt'/], // prettier-ignore
+    ['campaign data --games 4 --nodes 300 --engine "node \'unclosed" --db URL', 2, /error: --engine: /], // prettier-ignore
+    ['tune-data --out x.txt', 2, /give PDN files, or --campaign ID/],
+    ['tune-data --campaign 1 --out x.txt games.pdn --db URL', 2, /give no PDN files \(got 'games.pdn'\)/], // prettier-ignore
+    ['tune-data --campaign 999 --out OUT --db URL', 1, /error: no campaign 999/],
+    ['tune-data --campaign FIRST --variant turkish --out OUT --db URL', 2, /campaign \d+ played armenian, not turkish/], // prettier-ignore
+  ])('tama %s: exit %i with a clear error', async (line, code, message) => {
     const out = join(lab.dir, 'refused.txt');
-    const filled = args.map((arg) =>
+    const filled = words(line).map((arg) =>
       arg === 'URL' ? lab.url : arg === 'OUT' ? out : arg === 'FIRST' ? String(first) : arg,
     );
     const run = await lab.tama(filled);
