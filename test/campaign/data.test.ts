@@ -156,6 +156,28 @@ describe('a data campaign played by a worker', () => {
   });
 });
 
+describe('a data campaign stopped and resumed', () => {
+  it('queues jobs again for the games not stored, which a worker then plays', async ({
+    expect,
+  }) => {
+    const id = await createData('--games 4 --nodes 200 --batch 2 --maxplies 40 --bench-depth 2');
+    const stopped = await lab.tama(['campaign', 'stop', String(id), '--db', lab.url]);
+    expect(stopped.stdout).toContain(`Campaign ${id} stopped`);
+    // Game 1 (of 0-3) stored already, as if a worker had played it before the stop.
+    const row = { number: 1, result: 'draw' as const, termination: 'max-plies', plies: 40, worker: 'earlier' }; // prettier-ignore
+    expect(await insertDataGame(lab.store, id, row, [])).toBe(true);
+    const resumed = await lab.tama(['campaign', 'resume', String(id), '--db', lab.url]);
+    expect(resumed.stdout).toContain(`Campaign ${id} resumed: 2 jobs queued`);
+    const worker = lab.worker();
+    await until(lab.finished(id), 'the resumed data campaign to finish', 240);
+    worker.child.kill('SIGTERM');
+    await worker.exited;
+    const games = await storedGames(id);
+    expect(games.map((game) => game.number)).toEqual([0, 1, 2, 3]);
+    expect(games[1].positions).toBe(0);
+  });
+});
+
 describe('bad arguments', () => {
   it.each([
     ['campaign data --nodes 300', 2, /required option '--games <n>' not specified/],
