@@ -4,8 +4,8 @@
  * its lanes) and checks, before its first job of a campaign, that its engines are the
  * builds the campaign recorded; it refuses the jobs of a campaign whose builds differ.
  * `concurrency` lanes each play one job at a time, one game at a time. A slot's games are
- * stored together once both are over; the aggregator then decides whether the campaign is
- * done. A first Ctrl-C lets the jobs in play finish; a second (or SIGTERM) gives them back.
+ * stored together once both are over (a data campaign's game with its training positions);
+ * the aggregator then decides whether the campaign is done. A first Ctrl-C lets the jobs in play finish; a second (or SIGTERM) gives them back.
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
