@@ -17,6 +17,8 @@ import {
   type SprtDecision,
 } from '../stats/stats.js';
 import { formatBuild } from './builds.js';
+import type { DataCampaignSettings } from './data.js';
+import { dataTally, storedDataGames } from './data-store.js';
 import { estimateLine, formatMinutes } from './estimate.js';
 import { DEFAULT_TRIES, type JobQueue } from './queue.js';
 import { campaignSlots, type GamesCampaignSettings } from './settings.js';
@@ -55,6 +57,9 @@ export async function settleCampaign(
   if (campaign.kind === 'perft') {
     const tally = await store.perftTally(campaign.id);
     if (tally.done === tally.total) decision = 'complete';
+  } else if (campaign.kind === 'data') {
+    const { games } = await dataTally(store, campaign.id);
+    if (games >= (campaign.settings as DataCampaignSettings).games) decision = 'complete';
   } else {
     const settings = campaign.settings as GamesCampaignSettings;
     const tally = await store.tally(campaign.id);
@@ -93,11 +98,16 @@ export async function stopIfStuck(
   return (await store.setState(campaign.id, 'running', 'stopped')) ? failed.length : undefined;
 }
 
-/** The slots (games campaign) or subtrees (perft campaign) not stored yet. */
-async function missingIndexes(store: Store, campaign: CampaignRow): Promise<Set<number>> {
+/** The slots (games campaign), games (data campaign) or subtrees (perft campaign) not stored yet. */
+export async function missingIndexes(store: Store, campaign: CampaignRow): Promise<Set<number>> {
   if (campaign.kind === 'perft') return new Set(await store.unfinishedSubtreeIndexes(campaign.id));
-  const stored = await store.storedSlots(campaign.id);
-  const count = campaignSlots(campaign.settings as GamesCampaignSettings).length;
+  const data = campaign.kind === 'data';
+  const stored = data
+    ? await storedDataGames(store, campaign.id)
+    : await store.storedSlots(campaign.id);
+  const count = data
+    ? (campaign.settings as DataCampaignSettings).games
+    : campaignSlots(campaign.settings as GamesCampaignSettings).length;
   return new Set(
     Array.from({ length: count }, (_, slot) => slot).filter((slot) => !stored.has(slot)),
   );
@@ -143,7 +153,11 @@ function stateText(campaign: CampaignRow): string {
   if (campaign.state !== 'finished') return campaign.state;
   const decision = campaign.decision as Decision | null;
   const why =
-    campaign.kind === 'perft' ? 'every subtree counted' : DECISION_TEXT[decision ?? 'complete'];
+    campaign.kind === 'perft'
+      ? 'every subtree counted'
+      : campaign.kind === 'data'
+        ? 'every game played'
+        : DECISION_TEXT[decision ?? 'complete'];
   return `finished (${why})`;
 }
 
@@ -168,6 +182,11 @@ export async function statusLines(
       activity,
     );
     if (tally.done === tally.total) lines.push(`Nodes searched: ${tally.nodes}`);
+    lines.push(...(await crewLines(store, queue, campaign)));
+    return lines;
+  }
+  if (campaign.kind === 'data') {
+    lines.push(...(await dataLines(store, campaign)), activity);
     lines.push(...(await crewLines(store, queue, campaign)));
     return lines;
   }
@@ -201,6 +220,24 @@ export async function statusLines(
   return lines;
 }
 
+/** What a data campaign has stored, how fast, and the time left at that pace. */
+async function dataLines(store: Store, campaign: CampaignRow): Promise<string[]> {
+  const settings = campaign.settings as DataCampaignSettings;
+  const tally = await dataTally(store, campaign.id);
+  const perGame = tally.games > 0 ? tally.positions / tally.games : 0;
+  const lines = [
+    `Self-play: ${settings.names[0]} (${formatBuild(settings.builds[0])}), ${settings.variant}, ` +
+      `${settings.nodes} nodes a move, openings ${settings.openingsFile} + ${settings.randomPlies} random plies, seed ${settings.seed}`,
+    `Games: ${tally.games} of ${settings.games}; positions ${tally.positions} ` +
+      `(${perGame.toFixed(1)} a game, ${tally.plies} plies played), ${tally.positionsPerSecond.toFixed(2)} positions/s lately`,
+  ];
+  if (campaign.state === 'running' && tally.positionsPerSecond > 0 && perGame > 0) {
+    const left = ((settings.games - tally.games) * perGame) / tally.positionsPerSecond / 60;
+    lines.push(`Time left at this pace: about ${formatMinutes(left)}`);
+  }
+  return lines;
+}
+
 /** Failed jobs shown at most; the rest are counted. */
 const FAILED_SHOWN = 10;
 
@@ -218,10 +255,10 @@ async function crewLines(store: Store, queue: JobQueue, campaign: CampaignRow): 
   });
   if (failed.length > 0) {
     const tries =
-      campaign.kind === 'games'
-        ? ((campaign.settings as GamesCampaignSettings).tries ?? DEFAULT_TRIES)
-        : DEFAULT_TRIES;
-    const what = campaign.kind === 'games' ? 'game pairs' : 'subtrees';
+      campaign.kind === 'perft'
+        ? DEFAULT_TRIES
+        : ((campaign.settings as GamesCampaignSettings | DataCampaignSettings).tries ?? DEFAULT_TRIES); // prettier-ignore
+    const what = { perft: 'subtrees', games: 'game pairs', data: 'games' }[campaign.kind];
     lines.push(
       `Failed jobs: ${failed.length}, each after ${tries} ${tries === 1 ? 'try' : 'tries'} ` +
         `(tama campaign resume ${campaign.id} queues them again once stopped):`,

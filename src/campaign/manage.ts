@@ -9,8 +9,9 @@ import { legalMoves } from '../core/notation.js';
 import type { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { distinctNames } from '../match/tournament.js';
-import { resultsJson, type PerftCampaignSettings } from './aggregate.js';
+import { missingIndexes, resultsJson, type PerftCampaignSettings } from './aggregate.js';
 import { probeEngine } from './builds.js';
+import type { DataCampaignSettings } from './data.js';
 import { DEFAULT_TRIES, jobRanges, type JobQueue } from './queue.js';
 import { campaignSlots, type CampaignRequest, type GamesCampaignSettings } from './settings.js';
 import type { CampaignRow, Store } from './store.js';
@@ -108,6 +109,10 @@ export async function resumeCampaign(
     const settings = campaign.settings as PerftCampaignSettings;
     const open = new Set(await store.unfinishedSubtreeIndexes(id));
     ranges = jobRanges(id, settings.subtrees, settings.subtreesPerJob, open);
+  } else if (campaign.kind === 'data') {
+    const settings = campaign.settings as DataCampaignSettings;
+    tries = settings.tries;
+    ranges = jobRanges(id, settings.games, settings.gamesPerJob, await missingIndexes(store, campaign)); // prettier-ignore
   } else {
     const settings = campaign.settings as GamesCampaignSettings;
     tries = settings.tries ?? DEFAULT_TRIES;
@@ -133,6 +138,9 @@ export async function exportCampaign(
 ): Promise<Result<number, CampaignErrorCode>> {
   const found = await findCampaign(store, id);
   if (!found.ok) return found;
+  if (found.value.kind === 'data') {
+    return fail('kind', `campaign ${id} is a data campaign: tama tune-data --campaign ${id} --out FILE writes its positions`); // prettier-ignore
+  }
   if (found.value.kind !== 'games') return fail('kind', `campaign ${id} is a perft campaign`);
   const games = await store.games(id);
   const pdn = games.map((game) => game.pdn).join('');

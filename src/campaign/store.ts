@@ -1,13 +1,14 @@
 /**
  * The campaign store in PostgreSQL (schema `tama`): campaigns with their settings, the
- * games and perft subtree counts that workers hand back, and the workers seen lately. A
- * result is keyed by what it is (campaign and game number, campaign and subtree), and is
- * inserted with ON CONFLICT DO NOTHING, so a job played twice is stored once.
+ * games, perft subtree counts and training positions (data-store.ts) that workers hand
+ * back, and the workers seen lately. A result is keyed by what it is (campaign and game
+ * number, campaign and subtree, campaign, game and ply), and is inserted with ON CONFLICT
+ * DO NOTHING, so a job played twice is stored once.
  */
 import pg from 'pg';
 import { fail, ok, type Result } from '../core/result.js';
 
-export type CampaignKind = 'games' | 'perft';
+export type CampaignKind = 'games' | 'perft' | 'data';
 export type CampaignState = 'running' | 'stopped' | 'finished';
 
 export interface CampaignRow {
@@ -112,7 +113,28 @@ CREATE TABLE IF NOT EXISTS tama.workers (
   campaigns int[] NOT NULL DEFAULT '{}'
 );
 ALTER TABLE tama.workers ADD COLUMN IF NOT EXISTS jobs int NOT NULL DEFAULT 0;
-ALTER TABLE tama.workers ADD COLUMN IF NOT EXISTS games int NOT NULL DEFAULT 0;`;
+ALTER TABLE tama.workers ADD COLUMN IF NOT EXISTS games int NOT NULL DEFAULT 0;
+CREATE TABLE IF NOT EXISTS tama.data_games (
+  campaign_id int NOT NULL REFERENCES tama.campaigns ON DELETE CASCADE,
+  number int NOT NULL,
+  result text NOT NULL,
+  termination text NOT NULL,
+  plies int NOT NULL,
+  positions int NOT NULL,
+  worker text NOT NULL,
+  finished_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (campaign_id, number)
+);
+CREATE TABLE IF NOT EXISTS tama.positions (
+  campaign_id int NOT NULL,
+  game int NOT NULL,
+  ply int NOT NULL,
+  position text NOT NULL,
+  score int,
+  mate int,
+  PRIMARY KEY (campaign_id, game, ply),
+  FOREIGN KEY (campaign_id, game) REFERENCES tama.data_games ON DELETE CASCADE
+);`;
 
 // Any number the other tama processes agree on: schema creation runs under this lock.
 const MIGRATION_LOCK = 0x74616d61;
@@ -251,9 +273,7 @@ export class Store {
 
   /** Stores the games of one slot (a game pair) together; false when they were stored already. */
   async insertSlot(campaignId: number, games: readonly GameRow[]): Promise<boolean> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return this.transaction(async (client) => {
       let inserted = 0;
       for (const game of games) {
         const { rowCount } = await client.query(
@@ -282,12 +302,21 @@ export class Store {
         inserted += rowCount ?? 0;
       }
       // A slot is stored whole or not at all: a partial replay is rolled back.
-      if (inserted !== games.length) {
-        await client.query('ROLLBACK');
-        return false;
-      }
-      await client.query('COMMIT');
-      return true;
+      return inserted === games.length;
+    });
+  }
+
+  /**
+   * Runs `work` in one transaction on one connection: committed when it returns true,
+   * rolled back when it returns false or throws.
+   */
+  async transaction(work: (client: pg.PoolClient) => Promise<boolean>): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const keep = await work(client);
+      await client.query(keep ? 'COMMIT' : 'ROLLBACK');
+      return keep;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
@@ -423,7 +452,8 @@ export class Store {
       `SELECT w.id, w.host, w.pid, w.concurrency, w.jobs, w.games,
          ($1 = ANY(w.campaigns)) AS playing_here,
          extract(epoch FROM now() - w.last_seen)::float AS last_seen_seconds,
-         (SELECT count(*) FROM tama.games g WHERE g.campaign_id = $1 AND g.worker = w.id)::int
+         ((SELECT count(*) FROM tama.games g WHERE g.campaign_id = $1 AND g.worker = w.id) +
+          (SELECT count(*) FROM tama.data_games d WHERE d.campaign_id = $1 AND d.worker = w.id))::int
            AS games_here
        FROM tama.workers w ORDER BY w.started_at, w.id`,
       [id],

@@ -4,8 +4,8 @@
  * its lanes) and checks, before its first job of a campaign, that its engines are the
  * builds the campaign recorded; it refuses the jobs of a campaign whose builds differ.
  * `concurrency` lanes each play one job at a time, one game at a time. A slot's games are
- * stored together once both are over; the aggregator then decides whether the campaign is
- * done. A first Ctrl-C lets the jobs in play finish; a second (or SIGTERM) gives them back.
+ * stored together once both are over (a data campaign's game with its training positions);
+ * the aggregator then decides whether the campaign is done. A first Ctrl-C lets the jobs in play finish; a second (or SIGTERM) gives them back.
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +23,8 @@ import { gamePoints } from '../stats/stats.js';
 import { formatLimits } from '../clock/time-control.js';
 import { settleCampaign, stopIfStuck, type PerftCampaignSettings } from './aggregate.js';
 import { buildDifference, probeEngine } from './builds.js';
+import { dataOpening, trainingPositions, type DataCampaignSettings } from './data.js';
+import { insertDataGame, storedDataGames } from './data-store.js';
 import { LEASE_REFRESH_MS, type HeldJob, type JobQueue } from './queue.js';
 import { campaignSlots, type GamesCampaignSettings } from './settings.js';
 import type { CampaignRow, GameRow, Store } from './store.js';
@@ -64,7 +66,15 @@ interface GamesContext {
   readonly controls: readonly string[];
 }
 
-type Context = GamesContext | { readonly kind: 'perft' } | { readonly kind: 'refused' };
+/** A data campaign's engine: one pool whose processes play both sides of a game. */
+interface DataContext {
+  readonly kind: 'data';
+  readonly settings: DataCampaignSettings;
+  readonly pools: readonly [EnginePool];
+}
+
+type Context =
+  GamesContext | DataContext | { readonly kind: 'perft' } | { readonly kind: 'refused' };
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -147,9 +157,11 @@ export async function runWorker(
         const end =
           context.kind === 'games'
             ? await playGamesJob(store, queue, campaign, context, job, id, io, done)
-            : (await countPerftJob(store, queue, campaign, job, id, io))
-              ? DONE
-              : STOPPED;
+            : context.kind === 'data'
+              ? await playDataJob(store, queue, campaign, context, job, id, io, done)
+              : (await countPerftJob(store, queue, campaign, job, id, io))
+                ? DONE
+                : STOPPED;
         if (end.kind === 'done') {
           await queue.complete(job);
           done.jobs++;
@@ -196,14 +208,14 @@ export async function runWorker(
     if (state === 'running' || context === undefined) return;
     contexts.delete(campaign);
     const ready = await context;
-    if (ready.kind === 'games') await Promise.all(ready.pools.map((pool) => pool.close()));
+    if ('pools' in ready) await Promise.all(ready.pools.map((pool) => pool.close()));
   };
 
   await Promise.all(Array.from({ length: options.concurrency }, lane));
   clearInterval(reporter);
   for (const context of contexts.values()) {
     const ready = await context;
-    if (ready.kind === 'games') await Promise.all(ready.pools.map((pool) => pool.close()));
+    if ('pools' in ready) await Promise.all(ready.pools.map((pool) => pool.close()));
   }
   await store.removeWorker(id).catch(() => {});
   return done.jobs;
@@ -212,7 +224,8 @@ export async function runWorker(
 /** Checks the engines of a campaign the first time a lane meets it. */
 async function prepare(campaign: CampaignRow, io: WorkerIo): Promise<Context> {
   if (campaign.kind === 'perft') return { kind: 'perft' };
-  const settings = campaign.settings as GamesCampaignSettings;
+  // A data campaign records its one engine as a match does, so both are checked alike.
+  const settings = campaign.settings as GamesCampaignSettings | DataCampaignSettings;
   for (let i = 0; i < settings.engines.length; i++) {
     const label = `engine ${i + 1} (${settings.names[i]})`;
     const probed = await probeEngine(
@@ -230,17 +243,21 @@ async function prepare(campaign: CampaignRow, io: WorkerIo): Promise<Context> {
     }
   }
   io.print(`Campaign ${campaign.id} "${campaign.name}": engines checked, same builds`);
+  const warn = (line: string) => io.warn(line);
+  if (campaign.kind === 'data') {
+    const data = campaign.settings as DataCampaignSettings;
+    const pool = new EnginePool(data.engines[0], data.variant, data.names[0], undefined, warn);
+    return { kind: 'data', settings: data, pools: [pool] };
+  }
+  const games = settings as GamesCampaignSettings;
   return {
     kind: 'games',
-    settings,
-    pools: settings.engines.map(
-      (engine, i) =>
-        new EnginePool(engine, settings.variant, settings.names[i], undefined, (line) =>
-          io.warn(line),
-        ),
+    settings: games,
+    pools: games.engines.map(
+      (engine, i) => new EnginePool(engine, games.variant, games.names[i], undefined, warn),
     ),
-    slots: campaignSlots(settings),
-    openings: new OpeningSequence(settings.openings),
+    slots: campaignSlots(games),
+    openings: new OpeningSequence(games.openings),
     controls: settings.engines.map((engine) => formatLimits(engine.limits)),
   };
 }
@@ -280,7 +297,8 @@ async function playGamesJob(
       const games = `game${rows.length > 1 ? 's' : ''} ${rows.map((row) => row.number).join(' and ')}`;
       return { kind: 'failed', why: `${games} lost to engine failures: ${records[0].reason}` };
     }
-    const inserted = await storeWhenPossible(store, campaign.id, rows, io);
+    const games = `games ${rows.map((row) => row.number).join(' and ')} of campaign ${campaign.id}`;
+    const inserted = await storeWhenPossible(() => store.insertSlot(campaign.id, rows), games, io);
     if (inserted === undefined) return STOPPED;
     if (inserted) {
       done.games += rows.length;
@@ -310,20 +328,19 @@ function transient(error: unknown): boolean {
 const STORE_RETRY_MS = 1000;
 
 /**
- * Stores a slot's games; while the server is away they are kept and the insert is tried
- * again every second until it is back. False when the slot had been stored already,
- * undefined when the worker gave its jobs back first.
+ * Stores what a worker played (`insert`: a slot's games, a data game and its positions);
+ * while the server is away it is kept and the insert is tried again every second until it
+ * is back. False when it had been stored already, undefined when the worker gave its jobs
+ * back first.
  */
 async function storeWhenPossible(
-  store: Store,
-  campaign: number,
-  rows: readonly GameRow[],
+  insert: () => Promise<boolean>,
+  games: string,
   io: WorkerIo,
 ): Promise<boolean | undefined> {
-  const games = `games ${rows.map((row) => row.number).join(' and ')} of campaign ${campaign}`;
   for (let tries = 0; ; tries++) {
     try {
-      const stored = await store.insertSlot(campaign, rows);
+      const stored = await insert();
       if (tries > 0) io.print(`Stored ${games} now that the database answers again`);
       return stored;
     } catch (error) {
@@ -341,7 +358,7 @@ const lostToEngineFailure = (record: GameRecord) =>
 
 /** `game pairs 3-4` or `subtrees 10-19` (1-based, as people count). */
 function rangeText(campaign: CampaignRow, job: HeldJob): string {
-  const what = campaign.kind === 'perft' ? 'subtrees' : 'game pairs';
+  const what = { perft: 'subtrees', games: 'game pairs', data: 'games' }[campaign.kind];
   const { from, to } = job.range;
   return to - from === 1 ? `${what} ${from + 1}` : `${what} ${from + 1}-${to}`;
 }
@@ -427,6 +444,73 @@ async function playScheduled(
     sides[color].release(processes[color], !failed);
   }
   return record;
+}
+
+/**
+ * Plays a data job's games not stored yet, each by one engine process on both sides, and
+ * stores each game with its training positions. A game lost to an engine failure fails
+ * the job's try, as in a games campaign; a game another forfeit ended (an illegal move) is
+ * stored without positions, its result being no verdict on the position.
+ */
+async function playDataJob(
+  store: Store,
+  queue: JobQueue,
+  campaign: CampaignRow,
+  context: DataContext,
+  job: HeldJob,
+  worker: string,
+  io: WorkerIo,
+  done: { games: number },
+): Promise<JobEnd> {
+  const { settings } = context;
+  const [pool] = context.pools;
+  const stored = await storedDataGames(store, campaign.id);
+  for (let number = job.range.from; number < job.range.to; number++) {
+    if (stored.has(number)) continue;
+    if (io.giveBack.aborted) return STOPPED;
+    const state = await store.campaignState(campaign.id).catch(() => 'running');
+    if (state !== 'running') return DONE;
+    const opening = dataOpening(settings, number);
+    const acquired = await pool.acquire();
+    if (!acquired.ok) return { kind: 'failed', why: `game ${number + 1}: ${acquired.error.message}` }; // prettier-ignore
+    const player: GamePlayer = {
+      process: acquired.value,
+      limits: pool.settings.limits,
+      timeMarginMs: pool.settings.timeMarginMs,
+      stallMs: pool.settings.stallMs,
+    };
+    const record = await playGame({
+      variant: settings.variant,
+      opening,
+      white: player,
+      black: player,
+      rules: settings.rules,
+      signal: io.giveBack,
+    });
+    pool.release(acquired.value, !lostToEngineFailure(record));
+    if (record.result === 'none') return STOPPED;
+    if (lostToEngineFailure(record)) return { kind: 'failed', why: `game ${number + 1} lost to an engine failure: ${record.reason}` }; // prettier-ignore
+    const positions = record.forfeitedBy === undefined ? trainingPositions(record, settings.variant) : []; // prettier-ignore
+    const row = {
+      number,
+      result: record.result,
+      termination: record.termination,
+      plies: record.moves.length,
+      worker,
+    };
+    const inserted = await storeWhenPossible(
+      () => insertDataGame(store, campaign.id, row, positions),
+      `game ${number + 1} of campaign ${campaign.id}`,
+      io,
+    );
+    if (inserted === undefined) return STOPPED;
+    if (inserted) {
+      done.games++;
+      const decision = await settleCampaign(store, queue, campaign);
+      if (decision !== undefined) io.print(`Campaign ${campaign.id} finished: every game played`);
+    }
+  }
+  return DONE;
 }
 
 /** Counts a job's open subtrees; true when all were counted. */

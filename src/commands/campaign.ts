@@ -1,10 +1,12 @@
 /**
- * `tama campaign create|status|stop|resume|export`, `tama worker` and `tama db start|stop`:
+ * `tama campaign create|data|status|stop|resume|export`, `tama worker` and `tama db start|stop`:
  * argument parsing and wiring to src/campaign. Each action loads its code when it runs.
  */
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { integerIn } from './integers.js';
 import { MAX_PERFT_HASH_MB } from '../core/perft-table.js';
+import { VARIANT_NAMES } from '../core/variant.js';
+import type { DataCampaignRequest } from '../campaign/data.js';
 
 /** MiB of subtree counts a worker keeps for perft jobs unless told otherwise. */
 const DEFAULT_WORKER_PERFT_HASH_MB = 256;
@@ -95,8 +97,11 @@ const report = (result: { ok: boolean; error?: { message: string } }, done: () =
 export function addCampaignCommands(program: Command): void {
   const campaign = program
     .command('campaign')
-    .description('match campaigns on a job queue in PostgreSQL, played by workers anywhere');
+    .description(
+      'match and training-data campaigns on a job queue in PostgreSQL, played by workers anywhere',
+    );
   addCreateCommand(campaign);
+  addDataCommand(campaign);
   addStatusCommand(campaign);
   addStopCommand(campaign);
   addResumeCommand(campaign);
@@ -135,6 +140,85 @@ function addCreateCommand(campaign: Command): void {
       );
     });
   });
+}
+
+const DATA_HELP = `
+Each game starts from an opening of the file drawn at random, then --random-plies random
+moves, both from a generator seeded by --seed and the game's number, so a game (and a job)
+is the same wherever and however often it is played. The engine plays both sides at
+--nodes a move; a game ends by the rules, at --maxplies, or when both sides' searches
+have agreed for 4 moves that one side is 800 centi-men ahead. Workers store every position
+where the engine moved that is quiet for both sides (no capture for either), with the
+game's result and the search's score; tama tune-data --campaign ID writes them for tama tune.
+
+Example:
+  tama campaign data --variant armenian --games 20000 --nodes 3000
+  nice -n 19 tama worker
+  tama campaign status 1
+  tama tune-data --campaign 1 --out positions-armenian.txt
+`;
+
+/** `tama campaign data`: self-play games whose positions become training data. */
+function addDataCommand(campaign: Command): void {
+  dbOptions(
+    campaign
+      .command('data')
+      .description(
+        'store a data campaign: self-play games whose quiet positions, results and scores are kept for training',
+      )
+      .addOption(
+        new Option('--variant <name>', 'rules of the games')
+          .choices(VARIANT_NAMES)
+          .default('armenian'),
+      )
+      .requiredOption('--games <n>', 'games to play (1-10000000)', integerIn(1, 10_000_000))
+      .requiredOption('--nodes <n>', 'nodes a move (1-100000000)', integerIn(1, 100_000_000))
+      .option('--engine <command>', "the engine, run in each worker's folder", 'node bin/tama.js') // prettier-ignore
+      .option(
+        '--openings <file>',
+        'openings, one a line (default: the shipped data/openings-VARIANT.txt)',
+      )
+      .option('--random-plies <n>', 'random plies after the opening (0-40)', integerIn(0, 40), 4)
+      .option(
+        '--seed <n>',
+        'seed of the openings and random plies (0-4294967295)',
+        integerIn(0, 2 ** 32 - 1),
+        1,
+      )
+      .option(
+        '--maxplies <n>',
+        'a game is drawn at this many plies (0: no limit; up to 10000)',
+        integerIn(0, 10_000),
+        400,
+      )
+      .option('--batch <n>', 'games per job (1-10000)', integerIn(1, 10_000), 8)
+      .option('--tries <n>', 'tries of each job (1-100)', integerIn(1, 100), 3)
+      .option(
+        '--bench-depth <n>',
+        "depth of the bench that identifies the engine's build (1-64)",
+        integerIn(1, 64),
+      )
+      .option('--name <text>', "the campaign's name")
+      .addHelpText('after', DATA_HELP),
+  ).action(
+    async (options: Omit<DataCampaignRequest, 'maxPlies'> & DbOptions & { maxplies: number }) => {
+      const { createDataCampaign } = await import('../campaign/data.js');
+      const request = { ...options, maxPlies: options.maxplies };
+      await withDatabase(options, async ({ store, queue }) => {
+        const created = await createDataCampaign(store, queue, request, print);
+        if (!created.ok && created.error.code === 'bad-argument') {
+          printError(`error: ${created.error.message}`);
+          return 2;
+        }
+        return report(created, () =>
+          print(
+            `Start workers: tama worker${options.db ? ' --db URL' : ''}; ` +
+              `export: tama tune-data --campaign ${created.ok ? created.value : ''} --out FILE`,
+          ),
+        );
+      });
+    },
+  );
 }
 
 /** `tama campaign status`: one campaign's standing, or the list of campaigns. */

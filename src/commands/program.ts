@@ -253,7 +253,7 @@ function addTuneDataCommand(program: Command): void {
       'training positions for tama tune: quiet positions of PDN games with their results',
     )
     .showHelpAfterError(helpHint('tune-data'))
-    .argument('<pdn...>', 'PDN files of finished games (tama match --pgnout)')
+    .argument('[pdn...]', 'PDN files of finished games (tama match --pgnout)')
     .addOption(
       new Option('--variant <name>', 'rules of the games')
         .choices(VARIANT_NAMES)
@@ -266,6 +266,13 @@ function addTuneDataCommand(program: Command): void {
       'weights that score the capture lines followed',
       'data/eval-weights.json',
     )
+    .option(
+      '--campaign <id>',
+      'instead of PDN files: the positions a data campaign stored (tama campaign data)',
+      integerIn(1, 2 ** 31 - 1),
+    )
+    .option('--db <url>', 'with --campaign: a shared PostgreSQL (postgres://...)')
+    .option('--data-dir <dir>', 'with --campaign: the embedded PostgreSQL data directory')
     .addHelpText(
       'after',
       `
@@ -274,15 +281,28 @@ line the quiescence search would play; the quiet end of it (no capture for eithe
 kept once, labelled with the game's result. The file: '#' lines, then "result position"
 lines (the result for White: 1, 0.5 or 0). See docs/evaluation.md.
 
+With --campaign ID, the positions a data campaign's workers stored (already quiet, with the
+search's score as a third field, in centi-men from the side to move's view) are written
+instead, each once; --skip-plies and --eval do not apply.
+
 Example:
   tama match --engine cmd="node bin/tama.js" --engine cmd="node bin/tama.js" --each nodes=3000 \\
     --games 6000 --variant turkish --pgnout games.pdn
-  tama tune-data --variant turkish --out positions.txt games.pdn`,
+  tama tune-data --variant turkish --out positions.txt games.pdn
+  tama tune-data --campaign 3 --out positions-armenian.txt`,
     )
-    .action((files: string[], options: TuneDataOptions) => {
-      return import('./tune.js').then(({ runTuneData }) =>
-        finish('tune-data', runTuneData(files, options, process.argv, printError)),
-      );
+    .action(async (files: string[], options: TuneDataOptions, command: Command) => {
+      const { runTuneData, runTuneDataCampaign } = await import('./tune.js');
+      if (options.campaign === undefined) {
+        if (files.length === 0) {
+          printError('error: give PDN files, or --campaign ID for the positions of a data campaign'); // prettier-ignore
+          return finish('tune-data', USAGE_ERROR);
+        }
+        return finish('tune-data', runTuneData(files, options, process.argv, printError));
+      }
+      const variantGiven = command.getOptionValueSource('variant') === 'cli';
+      // prettier-ignore
+      finish('tune-data', await runTuneDataCampaign(files, { ...options, campaign: options.campaign, variantGiven }, process.argv, printError));
     });
 }
 

@@ -32,6 +32,10 @@ export interface TuneDataOptions {
   readonly skipPlies: number;
   /** The weights that score the capture lines followed to a quiet leaf. */
   readonly eval: string;
+  /** A data campaign whose stored positions are written instead of positions from PDN. */
+  readonly campaign?: number;
+  readonly db?: string;
+  readonly dataDir?: string;
 }
 
 /** The command line as typed, for the files' header lines. */
@@ -135,6 +139,61 @@ function readInputs(
   const positions = readPositions(options.positions, options.variant, printError);
   if (typeof positions === 'number') return positions;
   return { initial, positions };
+}
+
+/**
+ * Writes the positions of a data campaign as a positions file; returns the exit code.
+ * `variantGiven`: --variant was typed, and must then be the campaign's.
+ */
+export async function runTuneDataCampaign(
+  files: readonly string[],
+  options: TuneDataOptions & { readonly campaign: number; readonly variantGiven: boolean },
+  argv: readonly string[],
+  printError: (line: string) => void,
+): Promise<number> {
+  if (files.length > 0) {
+    printError(`error: --campaign writes a campaign's positions: give no PDN files (got '${files[0]}')`); // prettier-ignore
+    return 2;
+  }
+  if (statSync(options.out, { throwIfNoEntry: false })?.isDirectory()) {
+    printError(`error: cannot write '${options.out}': it is a directory`);
+    return 1;
+  }
+  const { connect } = await import('../campaign/connect.js');
+  const { exportDataPositions } = await import('../campaign/data-export.js');
+  const connection = await connect(options, false, printError);
+  if (!connection.ok) {
+    printError(`error: ${connection.error.message}`);
+    return 1;
+  }
+  const { store } = connection.value;
+  try {
+    const campaign = await store.campaign(options.campaign);
+    const variant = (campaign?.settings as { variant?: string } | undefined)?.variant;
+    if (options.variantGiven && variant !== undefined && variant !== options.variant) {
+      printError(`error: campaign ${options.campaign} played ${variant}, not ${options.variant}`);
+      return 2;
+    }
+    const started = performance.now();
+    let reported = 0;
+    const exported = await exportDataPositions(store, options.campaign, options.out, commandText(argv), (written, duplicates) => {
+      if (written - reported < 100_000) return;
+      reported = written;
+      printError(`${written} positions written (${duplicates} duplicates left out)`);
+    }); // prettier-ignore
+    if (!exported.ok) {
+      printError(`error: ${exported.error.message}`);
+      return 1;
+    }
+    const { positions, duplicates } = exported.value;
+    printError(`${positions} positions of campaign ${options.campaign} written to ${options.out} (${duplicates} duplicates left out) in ${((performance.now() - started) / 1000).toFixed(1)} s`); // prettier-ignore
+    return 0;
+  } catch (error) {
+    printError(`error: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await connection.value.close();
+  }
 }
 
 export interface TuneOptions extends Omit<FitOptions, 'onEpoch'> {

@@ -11,7 +11,7 @@
  * positions) comes from one seed, so a run is reproducible.
  */
 import { SIDE } from '../core/state.js';
-import { seededRandom } from '../match/random.js';
+import { seededRandom } from '../stats/random.js';
 import type { Evaluator } from '../search/eval.js';
 import {
   ACTIVATION_ONE,

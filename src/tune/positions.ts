@@ -5,7 +5,9 @@
  * both sides and not seen before, and labelled with the game's result.
  *
  * The positions file is text: '#' lines are comments (the first says the variant), then one
- * position a line: the result for White (`1`, `0.5`, `0`) and the position text.
+ * position a line: the result for White (`1`, `0.5`, `0`), the position text and, when
+ * known (positions of data campaigns), the search's score in centi-men from the side to
+ * move's view.
  */
 import { generateMoves, hasCapture, MoveList, moveFrom, moveTo } from '../core/movegen.js';
 import { parseMove } from '../core/notation.js';
@@ -144,22 +146,33 @@ export function extractPositions(
   return ok(undefined);
 }
 
+/** The comment lines that open a positions file: the variant, then `about` line by line. */
+export function positionsHeader(variant: VariantName, about: readonly string[]): string {
+  return [`# tama training positions, variant ${variant}`, ...about.map((line) => `# ${line}`)].join('\n') + '\n'; // prettier-ignore
+}
+
+/** One line of a positions file: the result for White, the position text, the score if any. */
+export function positionLine(result: number, position: string, score?: number | null): string {
+  return score === undefined || score === null ? `${result} ${position}` : `${result} ${position} ${score}`; // prettier-ignore
+}
+
 /** The text of a positions file: a header of comments, then `result position` lines. */
 export function formatPositions(
   variant: VariantName,
   about: string,
   positions: Map<string, number>,
 ): string {
-  // prettier-ignore
-  const lines = [`# tama training positions, variant ${variant}`, `# ${about}`];
-  for (const [text, result] of positions) lines.push(`${result} ${text}`);
-  return lines.join('\n') + '\n';
+  const lines: string[] = [];
+  for (const [text, result] of positions) lines.push(positionLine(result, text) + '\n');
+  return positionsHeader(variant, [about]) + lines.join('');
 }
 
-/** A training position: its state and the result of its game for White (1, 0.5, 0). */
+/** A training position: its state, the result of its game for White (1, 0.5, 0), and the search's score if known. */
 export interface TrainingPosition {
   readonly state: Int32Array;
   readonly result: number;
+  /** Centi-men from the side to move's view. */
+  readonly score?: number;
 }
 
 /** Reads a positions file of `variant`; an error names the line and what is wrong with it. */
@@ -176,14 +189,16 @@ export function parsePositions(text: string, variant: VariantName): Result<Train
       }
       continue;
     }
-    const [result, fen, extra] = line.split(/\s+/);
+    const [result, fen, score, extra] = line.split(/\s+/);
     if (result !== '1' && result !== '0.5' && result !== '0') {
       return fail('bad-result', `line ${i + 1}: the result must be 1, 0.5 or 0, got '${result}'`);
     }
     const parsed = Position.parse(fen ?? '', variant);
     if (!parsed.ok) return fail('bad-position', `line ${i + 1}: ${parsed.error.message}`);
-    if (extra !== undefined) return fail('bad-line', `line ${i + 1}: unexpected '${extra}' after the position`); // prettier-ignore
-    positions.push({ state: parsed.value.state, result: Number(result) });
+    if (score !== undefined && !/^-?\d{1,6}$/.test(score)) return fail('bad-score', `line ${i + 1}: the score must be a whole number of centi-men, got '${score}'`); // prettier-ignore
+    if (extra !== undefined) return fail('bad-line', `line ${i + 1}: unexpected '${extra}' after the score`); // prettier-ignore
+    const position = { state: parsed.value.state, result: Number(result) };
+    positions.push(score === undefined ? position : { ...position, score: Number(score) });
   }
   return ok(positions);
 }

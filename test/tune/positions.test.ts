@@ -9,6 +9,8 @@ import {
   extractPositions,
   formatPositions,
   parsePositions,
+  positionLine,
+  positionsHeader,
   quietForBoth,
   type ExtractStats,
 } from '../../src/tune/positions.js';
@@ -94,11 +96,29 @@ describe('positions files', () => {
     expect(parsePositions(text, 'turkish')).toMatchObject({ ok: false, error: { code: 'wrong-variant' } }); // prettier-ignore
   });
 
+  it('read a score after the position, from the side to move', () => {
+    const text =
+      positionsHeader('armenian', ['made by a test', 'second line']) +
+      positionLine(1, 'W:Wa2,c2:Bf7,h7', 42) +
+      '\n' +
+      positionLine(0, 'B:Wa2:Bf7,g7', -130) +
+      '\n' +
+      positionLine(0.5, 'W:Wa2:Bf7', null) +
+      '\n';
+    expect(text).toContain('1 W:Wa2,c2:Bf7,h7 42\n0 B:Wa2:Bf7,g7 -130\n0.5 W:Wa2:Bf7\n');
+    const read = parsePositions(text, 'armenian');
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.value.map((p) => [p.result, p.score])).toEqual([[1, 42], [0, -130], [0.5, undefined]]); // prettier-ignore
+  });
+
   it.each([
     ['2 W:Wa2:Bh7', /line 1: the result must be 1, 0.5 or 0, got '2'/],
     ['1 W:Wz9:Bh7', /line 1: /],
     ['1', /line 1: position text is empty/],
-    ['1 W:Wa2:Bh7 extra', /line 1: unexpected 'extra'/],
+    ['1 W:Wa2:Bh7 extra', /line 1: the score must be a whole number of centi-men, got 'extra'/],
+    ['1 W:Wa2:Bh7 12.5', /line 1: the score must be a whole number/],
+    ['1 W:Wa2:Bh7 35 more', /line 1: unexpected 'more' after the score/],
   ])('refuse a bad line with an error that names it (%s)', (text, message) => {
     const read = parsePositions(text, 'armenian');
     expect(read.ok).toBe(false);
