@@ -2,7 +2,7 @@
  * `tama analyse`: every game of a PDN file reviewed by an engine at a node budget, written
  * as annotated PDN; progress on stderr. Wiring only: the review is src/analyse/.
  */
-import { closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { annotatorName, classCounts, formatCounts, readPdnForReview } from '../analyse/annotated-pdn.js'; // prettier-ignore
 import { reviewGames } from '../analyse/batch.js';
@@ -10,6 +10,7 @@ import { ProcessEvaluator } from '../analyse/process-evaluator.js';
 import type { VariantName } from '../core/variant.js';
 import type { EngineCommand } from '../engine-client/engine-process.js';
 import { splitCommandLine } from '../engine-client/shell-words.js';
+import { readTextOrReport } from './read-text.js';
 
 export interface AnalyseOptions {
   readonly nodes: number;
@@ -39,13 +40,8 @@ export async function runAnalyseCommand(
     }
     engine = { program: words.value[0], args: words.value.slice(1) };
   }
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    printError(`error: cannot read '${file}': ${(error as Error).message}`);
-    return 1;
-  }
+  const text = readTextOrReport(file, printError);
+  if (text === undefined) return 1;
   const games = readPdnForReview(text, options.variant);
   if (!games.ok) {
     printError(`error: ${file}: ${games.error.message}`);

@@ -25,6 +25,7 @@ import {
   type ExtractStats,
   type TrainingPosition,
 } from '../tune/positions.js';
+import { readTextOrReport } from './read-text.js';
 
 export interface TuneDataOptions {
   readonly variant: VariantName;
@@ -82,13 +83,8 @@ export function runTuneData(
   const stats: ExtractStats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 }; // prettier-ignore
   const started = performance.now();
   for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      printError(`error: cannot read '${file}': ${(error as Error).message}`);
-      return 1;
-    }
+    const text = readTextOrReport(file, printError);
+    if (text === undefined) return 1;
     const done = extractPositions(text, options.variant, resolver, { skipPlies: options.skipPlies }, positions, stats); // prettier-ignore
     if (!done.ok) {
       printError(`error: ${file}: ${done.error.message}`);
@@ -110,13 +106,8 @@ function readPositions(
   variant: VariantName,
   printError: (line: string) => void,
 ): TrainingPosition[] | number {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    printError(`error: cannot read '${path}': ${(error as Error).message}`);
-    return 1;
-  }
+  const text = readTextOrReport(path, printError);
+  if (text === undefined) return 1;
   const positions = parsePositions(text, variant);
   if (!positions.ok) {
     printError(`error: ${path}: ${positions.error.message}`);
