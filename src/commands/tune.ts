@@ -9,16 +9,17 @@ import { rulesFor, type VariantName } from '../core/variant.js';
 import { loadEvalFile, resolveEvalFile } from '../engine/eval-file.js';
 import {
   Evaluator,
+  Evaluators,
   formatEvalWeights,
   weightsToVector,
   type EvalWeightSet,
 } from '../search/eval.js';
 import { NetworkEvaluator } from '../search/network.js';
 import { formatNetwork } from '../search/network-weights.js';
+import { Searcher } from '../search/search.js';
 import { buildTrainingSet, fitScale, fitWeights, type FitOptions } from '../tune/fit.js';
 import { buildNetworkSet, networkLoss, trainNetwork, withMirrors, type NetworkTrainOptions } from '../tune/network-train.js'; // prettier-ignore
 import {
-  CaptureResolver,
   extractPositions,
   formatPositions,
   parsePositions,
@@ -77,15 +78,16 @@ export function runTuneData(
 ): number {
   const weights = loadWeightsFor('--eval', options.eval, options.out, printError);
   if (typeof weights === 'number') return weights;
-  const rules = rulesFor(options.variant);
-  const resolver = new CaptureResolver(new Evaluator(rules, weights[options.variant]));
+  // Linear weights only (loadWeightsFor refuses a network): the leaves are the ones the
+  // search finds with these weights.
+  const searcher = Searcher.forQuietLeaves(new Evaluators(weights));
   const positions = new Map<string, number>();
   const stats: ExtractStats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 }; // prettier-ignore
   const started = performance.now();
   for (const file of files) {
     const text = readTextOrReport(file, printError);
     if (text === undefined) return 1;
-    const done = extractPositions(text, options.variant, resolver, { skipPlies: options.skipPlies }, positions, stats); // prettier-ignore
+    const done = extractPositions(text, options.variant, searcher, { skipPlies: options.skipPlies }, positions, stats); // prettier-ignore
     if (!done.ok) {
       printError(`error: ${file}: ${done.error.message}`);
       return 1;

@@ -35,12 +35,12 @@ import {
 import type { Rules } from '../core/variant.js';
 import { codeAfterMove, codeRank } from '../egdb/best.js';
 import type { EndgameTables } from '../egdb/tables.js';
-import { nowMs, type SearchControl } from './control.js';
+import { nowMs, SearchControl } from './control.js';
 import { Evaluators, type Evaluator } from './eval.js';
 import { NETWORK_STACK_PLIES, type NetworkEvaluator } from './network.js';
 import { chooseSkillMove, MAX_SKILL_LEVEL } from './skill.js';
 import { TimeManager, type SearchLimits, type TimeBudget } from './timeman.js';
-import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, tableBytes, TranspositionTable } from './tt.js';
 
 export const MAX_PLY = 128;
 if (MAX_PLY + 2 > NETWORK_STACK_PLIES)
@@ -288,6 +288,41 @@ export class Searcher {
   clearHistory(): void {
     this.history.fill(0);
     this.killers.fill(0);
+  }
+
+  /**
+   * A searcher that only finds quiet leaves (quietLeaf), for the tuner: the quiescence search
+   * reads no table, so its table is the smallest there is.
+   */
+  static forQuietLeaves(evaluators: Evaluators): Searcher {
+    return new Searcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(0))), SearchControl.create(1), evaluators); // prettier-ignore
+  }
+
+  /**
+   * The position the search would evaluate for `state`: the quiescence search runs from it
+   * with a full window, and its principal variation (the captures both sides would make) is
+   * played into `leaf`, which ends as `state` itself when no capture is pending. Returns the
+   * quiescence score, from the side to move's view. Nothing stops it: no node, time or stop
+   * limit is looked at below depth 2 (checkLimits), and the rest of the searcher's state is
+   * left for its next search.
+   */
+  quietLeaf(rules: Rules, state: Int32Array, leaf: Int32Array): number {
+    this.rules = rules;
+    this.evaluator = this.evaluators.for(rules);
+    this.network = this.evaluators.networkFor(rules);
+    this.network?.invalidate(0);
+    this.rootDepth = 0;
+    this.rootKeyIndex = 0;
+    this.aborted = false;
+    this.nodes = 0;
+    this.states[0].set(state);
+    const score = this.quiescence(0, -INFINITE, INFINITE);
+    leaf.set(state);
+    for (let i = 0; i < this.pvLength[0]; i++) {
+      const move = this.pvMoves[i];
+      applyMove(rules, leaf, moveFrom(move), moveTo(move), this.pvCapturedLo[i], this.pvCapturedHi[i]); // prettier-ignore
+    }
+    return score;
   }
 
   /**

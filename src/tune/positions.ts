@@ -1,25 +1,26 @@
 /**
  * Training positions from games: every position of a finished game past its first plies,
- * with the capture sequence the search would play followed to its end (the quiescence
- * search's principal variation, scored by `evaluator`), kept when that leaf is quiet for
- * both sides and not seen before, and labelled with the game's result.
+ * with the capture sequence the search would play followed to its end (the principal
+ * variation of the search's own quiescence, Searcher.quietLeaf), kept when that leaf is
+ * quiet for both sides and not seen before, and labelled with the game's result.
  *
  * The positions file is text: '#' lines are comments (the first says the variant), then one
  * position a line: the result for White (`1`, `0.5`, `0`), the position text and, when
  * known (positions of data campaigns), the search's score in centi-men from the side to
  * move's view.
  */
-import { generateMoves, hasCapture, MoveList, moveFrom, moveTo } from '../core/movegen.js';
+import { generateMoves, hasCapture, MoveList } from '../core/movegen.js';
 import { parseMove } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
-import { applyMove, SIDE, STATE_SIZE } from '../core/state.js';
-import { parseVariantName, type Rules, type VariantName } from '../core/variant.js';
+import { SIDE, STATE_SIZE } from '../core/state.js';
+import { parseVariantName, rulesFor, type Rules, type VariantName } from '../core/variant.js';
 import { gameResultOfPdn, parsePdn, type GameResult } from '../pdn/pdn.js';
-import type { Evaluator } from '../search/eval.js';
+import type { Searcher } from '../search/search.js';
 
-/** A move list for counting a leaf's moves. */
+/** A move list for counting a leaf's moves, and the leaf itself. */
 const scratch = new MoveList();
+const leafState = new Int32Array(STATE_SIZE);
 
 /** A finished game's result as the score White made (an unfinished game has none). */
 const RESULT_SCORES: Readonly<Record<GameResult, number | undefined>> = {
@@ -28,51 +29,6 @@ const RESULT_SCORES: Readonly<Record<GameResult, number | undefined>> = {
   black: 0,
   none: undefined,
 };
-
-/** Deeper than any capture sequence can go. */
-const MAX_CAPTURE_PLIES = 64;
-
-/** Follows forced captures as the quiescence search does, to the leaf it would evaluate. */
-export class CaptureResolver {
-  private readonly lists = Array.from({ length: MAX_CAPTURE_PLIES }, () => new MoveList());
-  private readonly states = Array.from({ length: MAX_CAPTURE_PLIES + 1 }, () => new Int32Array(STATE_SIZE)); // prettier-ignore
-  /** `leaves[ply]`: the leaf of the best line found so far from that ply. */
-  private readonly leaves = Array.from({ length: MAX_CAPTURE_PLIES + 1 }, () => new Int32Array(STATE_SIZE)); // prettier-ignore
-
-  constructor(readonly evaluator: Evaluator) {}
-
-  /** The quiet leaf of the capture line from `state` (a copy; `state` itself if quiet). */
-  leaf(state: Int32Array): Int32Array {
-    this.states[0].set(state);
-    this.search(0, -Infinity, Infinity);
-    return Int32Array.from(this.leaves[0]);
-  }
-
-  private search(ply: number, alpha: number, beta: number): number {
-    const rules: Rules = this.evaluator.rules;
-    const state = this.states[ply];
-    if (ply === MAX_CAPTURE_PLIES || !hasCapture(rules, state)) {
-      this.leaves[ply].set(state);
-      return this.evaluator.evaluate(state);
-    }
-    const list = this.lists[ply];
-    const count = generateMoves(rules, state, list);
-    let best = -Infinity;
-    for (let i = 0; i < count; i++) {
-      const child = this.states[ply + 1];
-      child.set(state);
-      const move = list.moves[i];
-      applyMove(rules, child, moveFrom(move), moveTo(move), list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
-      const score = -this.search(ply + 1, -beta, -Math.max(alpha, best));
-      if (score > best) {
-        best = score;
-        this.leaves[ply].set(this.leaves[ply + 1]);
-        if (score >= beta) break;
-      }
-    }
-    return best;
-  }
-}
 
 /** Whether neither side could capture in `state`. */
 export function quietForBoth(rules: Rules, state: Int32Array): boolean {
@@ -99,19 +55,20 @@ export interface ExtractStats {
 
 /**
  * Adds the training positions of every finished game of a PDN text to `out` (position
- * text to result for White), skipping positions already there.
+ * text to result for White), skipping positions already there. `searcher` finds the quiet
+ * leaves with its evaluators (Searcher.forQuietLeaves).
  */
 export function extractPositions(
   pdn: string,
   variant: VariantName,
-  resolver: CaptureResolver,
+  searcher: Searcher,
   options: ExtractOptions,
   out: Map<string, number>,
   stats: ExtractStats,
 ): Result<void> {
   const games = parsePdn(pdn);
   if (!games.ok) return games;
-  const rules = resolver.evaluator.rules;
+  const rules = rulesFor(variant);
   for (const game of games.value) {
     const result = RESULT_SCORES[gameResultOfPdn(game.result) ?? 'none'];
     const tag = game.tags.get('Variant');
@@ -126,7 +83,8 @@ export function extractPositions(
     stats.games++;
     for (let ply = 0; ply < game.moves.length; ply++) {
       if (ply >= options.skipPlies) {
-        const leaf = new Position(rules, resolver.leaf(position.state));
+        searcher.quietLeaf(rules, position.state, leafState);
+        const leaf = new Position(rules, leafState);
         if (!quietForBoth(rules, leaf.state) || generateMoves(rules, leaf.state, scratch) === 0) {
           stats.notQuiet++;
         } else {

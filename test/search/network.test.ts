@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { generateMoves, MoveList, moveFrom, moveTo } from '../../src/core/movegen.js';
 import { legalMoves } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
-import { applyMove, STATE_SIZE } from '../../src/core/state.js';
+import { applyMove, SIDE, STATE_SIZE } from '../../src/core/state.js';
 import { rulesFor, VARIANT_NAMES, type VariantName } from '../../src/core/variant.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { DEFAULT_EVAL_WEIGHTS, Evaluator, Evaluators, parseEvalFile } from '../../src/search/eval.js'; // prettier-ignore
@@ -18,7 +18,7 @@ import { Searcher } from '../../src/search/search.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
 import { buildNetworkSet, FloatNetwork, trainNetwork } from '../../src/tune/network-train.js';
-import { CaptureResolver, extractPositions } from '../../src/tune/positions.js';
+import { extractPositions } from '../../src/tune/positions.js';
 import { seededRandom } from '../helpers.js';
 
 /** A random network with large input weights, so that the clipped ReLU saturates both ways. */
@@ -73,12 +73,11 @@ describe('the network accumulators', () => {
 
 /** Training positions of the fixture's games. */
 function fixturePositions() {
-  const rules = rulesFor('armenian');
   const pdn = readFileSync(new URL('../fixtures/games-armenian.pdn', import.meta.url), 'utf8');
   const found = new Map<string, number>();
-  const resolver = new CaptureResolver(new Evaluator(rules, DEFAULT_EVAL_WEIGHTS.armenian));
+  const searcher = Searcher.forQuietLeaves(new Evaluators());
   const stats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 };
-  extractPositions(pdn, 'armenian', resolver, { skipPlies: 8 }, found, stats);
+  extractPositions(pdn, 'armenian', searcher, { skipPlies: 8 }, found, stats);
   return [...found].map(([text, result]) => {
     const parsed = Position.parse(text, 'armenian');
     if (!parsed.ok) throw new Error(parsed.error.message);
@@ -140,6 +139,21 @@ describe('the search with a network', () => {
       return -scorer.evaluate(child.state);
     })); // prettier-ignore
     expect(result.score).toEqual({ kind: 'cp', value: best });
+  });
+
+  it("scores the quiet leaf of a capture line with the network, as the tuner's leaves are found", () => {
+    const network = randomNetwork('turkish', 9);
+    const searcher = Searcher.forQuietLeaves(new Evaluators(DEFAULT_EVAL_WEIGHTS, network));
+    const rules = rulesFor('turkish');
+    const root = Position.parse('W:Wd4:Bd5,e4,d7,d8', 'turkish');
+    if (!root.ok) throw new Error(root.error.message);
+    const leaf = new Int32Array(STATE_SIZE);
+    const score = searcher.quietLeaf(rules, root.value.state, leaf);
+    const leafScore = new NetworkEvaluator(rules, network).evaluate(leaf);
+    expect(new Position(rules, leaf).toString()).not.toBe(root.value.toString());
+    expect(score).toBe(leaf[SIDE] === root.value.state[SIDE] ? leafScore : -leafScore);
+    // Without the network the same line scores otherwise.
+    expect(score).not.toBe(Searcher.forQuietLeaves(new Evaluators()).quietLeaf(rules, root.value.state, leaf)); // prettier-ignore
   });
 });
 

@@ -5,14 +5,17 @@ import { legalMoves } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
 import { rulesFor } from '../../src/core/variant.js';
 import {
+  DEFAULT_EVAL_WEIGHTS,
   Evaluator,
+  Evaluators,
   parseEvalWeights,
   TUNED_WEIGHT_COUNT,
   weightsToVector,
   type EvalWeights,
 } from '../../src/search/eval.js';
+import { Searcher } from '../../src/search/search.js';
 import { buildTrainingSet, fitScale, fitWeights, trainingLoss } from '../../src/tune/fit.js';
-import { CaptureResolver, extractPositions, type TrainingPosition } from '../../src/tune/positions.js'; // prettier-ignore
+import { extractPositions, type TrainingPosition } from '../../src/tune/positions.js';
 import { seededRandom } from '../helpers.js';
 
 const rules = rulesFor('armenian');
@@ -25,9 +28,9 @@ describe('fitting weights', () => {
   it('lowers the loss on positions of real games, and writes whole weights in range', () => {
     const pdn = readFileSync(new URL('../fixtures/games-armenian.pdn', import.meta.url), 'utf8');
     const found = new Map<string, number>();
-    const resolver = new CaptureResolver(new Evaluator(rules, hand));
+    const searcher = Searcher.forQuietLeaves(new Evaluators({ ...DEFAULT_EVAL_WEIGHTS, armenian: hand })); // prettier-ignore
     const stats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 };
-    extractPositions(pdn, 'armenian', resolver, { skipPlies: 8 }, found, stats);
+    extractPositions(pdn, 'armenian', searcher, { skipPlies: 8 }, found, stats);
     const positions = [...found].map(([text, result]) => {
       const parsed = Position.parse(text, 'armenian');
       if (!parsed.ok) throw new Error(parsed.error.message);

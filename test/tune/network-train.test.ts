@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Position } from '../../src/core/position.js';
 import { rulesFor } from '../../src/core/variant.js';
-import { DEFAULT_EVAL_WEIGHTS, Evaluator } from '../../src/search/eval.js';
+import { DEFAULT_EVAL_WEIGHTS, Evaluator, Evaluators } from '../../src/search/eval.js';
+import { Searcher } from '../../src/search/search.js';
 import { buildNetworkSet, FloatNetwork, networkLoss, trainNetwork, withMirrors } from '../../src/tune/network-train.js'; // prettier-ignore
-import { CaptureResolver, extractPositions } from '../../src/tune/positions.js';
+import { extractPositions } from '../../src/tune/positions.js';
 
 const rules = rulesFor('armenian');
 const linear = new Evaluator(rules, DEFAULT_EVAL_WEIGHTS.armenian);
@@ -15,7 +16,8 @@ function fixtureSets() {
   const pdn = readFileSync(new URL('../fixtures/games-armenian.pdn', import.meta.url), 'utf8');
   const found = new Map<string, number>();
   const stats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 };
-  extractPositions(pdn, 'armenian', new CaptureResolver(linear), { skipPlies: 8 }, found, stats);
+  const searcher = Searcher.forQuietLeaves(new Evaluators());
+  extractPositions(pdn, 'armenian', searcher, { skipPlies: 8 }, found, stats);
   const positions = [...found].map(([text, result]) => {
     const parsed = Position.parse(text, 'armenian');
     if (!parsed.ok) throw new Error(parsed.error.message);

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Position } from '../../src/core/position.js';
 import { rulesFor } from '../../src/core/variant.js';
-import { DEFAULT_EVAL_WEIGHTS, Evaluator } from '../../src/search/eval.js';
+import { Evaluators } from '../../src/search/eval.js';
+import { Searcher } from '../../src/search/search.js';
 import {
-  CaptureResolver,
   extractPositions,
   formatPositions,
   parsePositions,
@@ -18,20 +18,20 @@ import { position } from '../helpers.js';
 
 const pdn = readFileSync(new URL('../fixtures/games-armenian.pdn', import.meta.url), 'utf8');
 const rules = rulesFor('armenian');
-const resolver = () => new CaptureResolver(new Evaluator(rules, DEFAULT_EVAL_WEIGHTS.armenian));
+const searcher = Searcher.forQuietLeaves(new Evaluators());
 const noStats = (): ExtractStats => ({ games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 }); // prettier-ignore
 
 describe('capture lines', () => {
-  it('follow the capture the search prefers to its quiet end', () => {
-    // d4xe4 lands safely on f4; d4xd5 lands on d6, where d7 takes back.
-    const start = position('W:Wd4:Bd5,e4,d7,d8');
-    const leaf = new Position(rules, resolver().leaf(start.state));
-    expect(leaf.toString()).toBe('B:Wf4:Bd5,d7,d8');
-  });
-
-  it('leave a quiet position as it is', () => {
-    const quiet = position('W:Wa2,c2:Bf7,h7');
-    expect(new Position(rules, resolver().leaf(quiet.state)).toString()).toBe(quiet.toString());
+  it('are followed to the quiet end the search prefers, and only that leaf is kept', () => {
+    // d4xe4 lands safely on f4; d4xd5 lands on d6, where d7 takes back. The game took
+    // d5: its first position is kept as the search's line ends (a position of no game),
+    // its second as d7xd5 leaves it, with White lost (no move: left out).
+    const pdn = '[Result "0-2"]\n[FEN "W:Wd4:Bd5,e4,d7,d8"]\n\n1. d4xd6 d7xd5 0-2\n';
+    const out = new Map<string, number>();
+    const stats = noStats();
+    expect(extractPositions(pdn, 'armenian', searcher, { skipPlies: 0 }, out, stats).ok).toBe(true); // prettier-ignore
+    expect([...out]).toEqual([['B:Wf4:Bd5,d7,d8', 0]]);
+    expect(stats).toMatchObject({ games: 1, positions: 1, duplicates: 0, notQuiet: 1 });
   });
 });
 
@@ -39,7 +39,7 @@ describe('extracting positions', () => {
   it('keeps quiet positions of finished games, labelled with their results, once each', () => {
     const out = new Map<string, number>();
     const stats = noStats();
-    const done = extractPositions(pdn, 'armenian', resolver(), { skipPlies: 8 }, out, stats);
+    const done = extractPositions(pdn, 'armenian', searcher, { skipPlies: 8 }, out, stats);
     expect(done.ok).toBe(true);
     expect(stats.games).toBe(8);
     expect(stats.positions).toBe(out.size);
@@ -55,27 +55,26 @@ describe('extracting positions', () => {
     expect(new Set(out.values())).toEqual(new Set([0, 0.5, 1]));
     // The same games again add nothing.
     const again = noStats();
-    extractPositions(pdn, 'armenian', resolver(), { skipPlies: 8 }, out, again);
+    extractPositions(pdn, 'armenian', searcher, { skipPlies: 8 }, out, again);
     expect(again.positions).toBe(0);
     expect(again.duplicates + again.notQuiet).toBe(stats.positions + stats.duplicates + stats.notQuiet); // prettier-ignore
   });
 
   it("skips each game's first plies, and games of another variant", () => {
     const all = new Map<string, number>();
-    extractPositions(pdn, 'armenian', resolver(), { skipPlies: 0 }, all, noStats());
+    extractPositions(pdn, 'armenian', searcher, { skipPlies: 0 }, all, noStats());
     const fewer = new Map<string, number>();
-    extractPositions(pdn, 'armenian', resolver(), { skipPlies: 40 }, fewer, noStats());
+    extractPositions(pdn, 'armenian', searcher, { skipPlies: 40 }, fewer, noStats());
     expect(fewer.size).toBeLessThan(all.size);
     expect(fewer.size).toBeGreaterThan(0);
     const stats = noStats();
-    const turkish = new CaptureResolver(new Evaluator(rulesFor('turkish'), DEFAULT_EVAL_WEIGHTS.turkish)); // prettier-ignore
-    extractPositions(pdn, 'turkish', turkish, { skipPlies: 8 }, new Map(), stats);
+    extractPositions(pdn, 'turkish', searcher, { skipPlies: 8 }, new Map(), stats);
     expect(stats).toMatchObject({ games: 0, skippedGames: 8, positions: 0 });
   });
 
   it('refuses a game with an illegal move, naming it', () => {
     const bad = pdn.replace(/\n(1\.+) (\S+)/, '\n$1 a1-a8');
-    const done = extractPositions(bad, 'armenian', resolver(), { skipPlies: 8 }, new Map(), noStats()); // prettier-ignore
+    const done = extractPositions(bad, 'armenian', searcher, { skipPlies: 8 }, new Map(), noStats()); // prettier-ignore
     expect(done.ok).toBe(false);
     if (!done.ok) expect(done.error.message).toMatch(/game 1, ply 1/);
   });
