@@ -3,13 +3,13 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { legalMoves } from '../src/core/notation.js';
-import { perft } from '../src/core/perft.js';
-import { Position } from '../src/core/position.js';
-import { seededRandom } from './helpers.js';
+import { legalMoves } from '../../src/core/notation.js';
+import { perft } from '../../src/core/perft.js';
+import { Position } from '../../src/core/position.js';
+import { seededRandom } from '../helpers.js';
 
 const run = promisify(execFile);
-const tama = fileURLToPath(new URL('../bin/tama.js', import.meta.url));
+const tama = fileURLToPath(new URL('../../bin/tama.js', import.meta.url));
 
 async function tamaOut(...args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, [tama, ...args]);
