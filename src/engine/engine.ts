@@ -1,7 +1,9 @@
 /**
  * The engine facade: the current game (start position, moves, keys for repetition), the
- * options, the transposition table and the pool of search threads. `go` resolves with the
- * best move and reports progress as typed events; nothing here formats protocol text.
+ * options, the pool of search threads and the one task it runs at a time (task.ts). What
+ * the searches are sent besides the game (hash table, weights, endgame tables) is kept in
+ * search-data.ts, and how one search runs is planned in search-plan.ts. `go` resolves with
+ * the best move and reports progress as typed events; nothing here formats protocol text.
  */
 import { formatLine, legalMoves, parseMove, type LegalMove } from '../core/notation.js';
 import { Game } from '../core/game.js';
@@ -9,38 +11,22 @@ import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import { nowMs } from '../search/control.js';
-import { MAX_SKILL_LEVEL, SKILL_LINES, skillSettings } from '../search/skill.js';
-import { DEFAULT_EVAL_WEIGHTS, Evaluators, type TermName } from '../search/eval.js';
-import { loadEvalFile } from './eval-file.js';
-import { hasCapture, type PackedMove } from '../core/movegen.js';
+import type { TermName } from '../search/eval.js';
+import { hasCapture } from '../core/movegen.js';
 import type { SearchInfo, SearchResult } from '../search/search.js';
-import { timeBudget, type SearchLimits, type TimeBudget } from '../search/timeman.js';
-import { tableBytes } from '../search/tt.js';
-import {
-  DEFAULT_OPTION_VALUES,
-  EMPTY_STRING,
-  findOption,
-  OPTIONS,
-  type OptionHost,
-  type OptionValues,
-} from './options.js';
+import { DEFAULT_OPTION_VALUES, findOption, OPTIONS, type OptionHost, type OptionValues } from './options.js'; // prettier-ignore
 import { BENCH_DEPTH } from '../search/bench.js';
 import type { PerftTask, SearchTask } from './search-worker.js';
-import { loadEndgameFolder } from './endgame-folder.js';
-import type { EndgameTables, TableData } from '../egdb/tables.js';
-import { describeCode } from '../egdb/value.js';
 import { bestMoveText, pickBest, type MoveAnswer } from './best-move.js';
 import { benchSearches, runBench, type BenchResult } from './benchmark.js';
 import { InfoChannel } from './info-channel.js';
 import { splitPerft, type PerftResult } from './perft-split.js';
+import { SearchData } from './search-data.js';
+import { searchPlan, threadSettings, type GoLimits, type SearchPlan } from './search-plan.js';
 import { TaskLife } from './task.js';
 import { SEARCH_WORKER_FILE, SearchThreads } from './threads.js';
 
-/** What `go` asks for: the search's limits, with `searchmoves` as move text. */
-export type GoLimits = Omit<SearchLimits, 'searchmoves'> & {
-  /** Root moves to consider, as move text (text that is no legal move is left out). */
-  readonly searchmoves?: readonly string[];
-};
+export type { GoLimits } from './search-plan.js';
 
 /** A search's report (SearchInfo) with its principal variation as move text. */
 export type EngineInfo = Omit<SearchInfo, 'pv'> & { readonly pv: readonly string[] };
@@ -51,7 +37,7 @@ export interface BestMove {
   readonly ponder?: string;
   /** Nodes searched by all threads together. */
   readonly nodes: number;
-  /** How many search threads took part (see HELPERS_MIN_MS). */
+  /** How many search threads took part (fewer than Threads for a short search: search-plan.ts). */
   readonly threads: number;
 }
 
@@ -74,27 +60,6 @@ export interface SearchProgress {
 /** How often a running search reports its progress. */
 export const PROGRESS_INTERVAL_MS = 1000;
 
-/** How one search runs (Engine.searchPlan). */
-interface SearchPlan {
-  readonly limits: SearchLimits;
-  /** The time budget, computed once here for every thread. */
-  readonly timeBudget: TimeBudget;
-  readonly threads: number;
-  /** Lines the main thread searches. */
-  readonly multiPV: number;
-  /** The skill level when below full strength. */
-  readonly skillLevel: number | undefined;
-}
-
-/**
- * A search whose time budget allows it less than this many milliseconds runs on the main
- * thread alone, whatever `Threads` says: waking the helper threads and waiting for them to
- * stop costs about a millisecond each, more than such a search has to spare, and on a busy
- * machine one helper waiting for a core holds up the answer. It only happens on a nearly
- * empty clock or with a tiny `movetime`.
- */
-export const HELPERS_MIN_MS = 20;
-
 /** Position text as the engine writes it (undefined for bad text). */
 function canonicalText(fen: string, variant: VariantName): string | undefined {
   const parsed = Position.parse(fen, variant);
@@ -115,42 +80,26 @@ export interface EngineEvents {
 /** How long a stopped search may take to answer before its threads count as stalled. */
 export const STALL_MS = 2000;
 
-/** A transposition table of `mib` MiB, or why the machine cannot give one. */
-function allocateTable(mib: number): Result<SharedArrayBuffer> {
-  try {
-    return ok(new SharedArrayBuffer(tableBytes(mib)));
-  } catch (error) {
-    return fail('out-of-memory', `cannot allocate ${mib} MiB for the hash table (${error instanceof Error ? error.message : String(error)})`); // prettier-ignore
-  }
-}
-
 export class Engine {
   /** The options' values (options.ts); change them through setOption. */
   readonly settings: OptionValues = { ...DEFAULT_OPTION_VALUES };
+  /** The hash table, the weights and the endgame tables every search is sent (search-data.ts). */
+  private readonly data = new SearchData(this.settings);
   /** What the option handlers act on. */
   private readonly optionHost: OptionHost = {
     values: this.settings,
-    resizeHash: (mib) => this.resizeHash(mib),
+    resizeHash: (mib) => this.data.resizeHash(mib),
     setThreads: (threads) => this.replacePool(threads),
     setVariant: (variant) => this.setVariant(variant),
-    loadEndgameTables: (path) => this.setEndgamePath(path),
-    loadEvalFile: (path) => this.useEvalFile(path),
-    clearHash: () => this.clearTable(),
+    loadEndgameTables: (path) => this.data.setEndgamePath(path),
+    loadEvalFile: (path) => this.data.useEvalFile(path),
+    clearHash: () => this.data.clearTable(),
   };
-  /** The endgame tables of the current variant, or none. */
-  private egdb: EndgameTables | undefined;
-  private tablesGeneration = 0;
-  /** The evaluation weights (EvalFile), sent to the workers with every search. */
-  private evaluators = new Evaluators(DEFAULT_EVAL_WEIGHTS);
-  /** Changes whenever other weights are loaded: workers then rebuild their evaluators. */
-  private evalGeneration = 0;
   /** The game the next search continues: its first position, moves and keys. */
   private game: Game = Game.fromStart('armenian');
   /** How `position` named the first position: `startpos` or its position text. */
   private startText = 'startpos';
 
-  private ttBuffer: SharedArrayBuffer;
-  private ttGeneration = 0;
   private ttAge = 0;
   /** The pool of search threads and the control block they share. */
   private threads: SearchThreads;
@@ -170,7 +119,6 @@ export class Engine {
     private readonly events: EngineEvents,
     private readonly workerFile: string = SEARCH_WORKER_FILE,
   ) {
-    this.ttBuffer = new SharedArrayBuffer(tableBytes(this.settings.hash));
     this.threads = this.createThreads(this.settings.threads);
   }
 
@@ -217,65 +165,16 @@ export class Engine {
     return option.set(this.optionHost, valueText);
   }
 
-  /** A new table of `mib` MiB; when the machine cannot give it, the old table stays. */
-  private resizeHash(mib: number): Result<void> {
-    const table = allocateTable(mib);
-    if (!table.ok) return fail(table.error.code, `${table.error.message}; the table stays at ${this.settings.hash} MiB`); // prettier-ignore
-    this.settings.hash = mib;
-    this.ttBuffer = table.value;
-    this.ttGeneration++;
-    return ok(undefined);
-  }
-
   /** A new game in `variant`, with its tables from the same folder (none if it has none). */
   private setVariant(variant: VariantName): void {
     this.settings.variant = variant;
     this.resetGame();
-    if (!this.loadEndgameTables(this.settings.egdbPath).ok) {
-      this.egdb = undefined;
-      this.tablesGeneration++;
-    }
-  }
-
-  /** The EGDB Path option: the tables under `path`, or an error and the old tables. */
-  private setEndgamePath(path: string): Result<void> {
-    const loaded = this.loadEndgameTables(path);
-    if (loaded.ok) this.settings.egdbPath = path;
-    return loaded;
-  }
-
-  /** The EvalFile option: the weights in `path`, or an error and the old weights. */
-  private useEvalFile(path: string): Result<void> {
-    const loaded = loadEvalFile(path);
-    if (!loaded.ok) return loaded;
-    this.settings.evalFile = path;
-    this.evaluators = new Evaluators(loaded.value.weights, loaded.value.network);
-    this.evalGeneration++;
-    return ok(undefined);
-  }
-
-  /**
-   * Loads the current variant's tables from `path` (EMPTY_STRING: none). A folder that does
-   * not exist, holds no table of the variant or holds a damaged one is refused.
-   */
-  private loadEndgameTables(path: string): Result<void> {
-    if (path === EMPTY_STRING) {
-      this.egdb = undefined;
-      this.tablesGeneration++;
-      return ok(undefined);
-    }
-    const loaded = loadEndgameFolder(path, this.settings.variant);
-    if (!loaded.ok) return loaded;
-    this.egdb = loaded.value;
-    this.tablesGeneration++;
-    return ok(undefined);
+    this.data.variantChanged();
   }
 
   /** The database value of the current position, as words; undefined when not covered. */
   endgameValue(): { value: string; pieces: number } | undefined {
-    if (this.egdb === undefined) return undefined;
-    const code = this.egdb.probe(this.game.position.state);
-    return code < 0 ? undefined : { value: describeCode(code), pieces: this.egdb.maxPieces };
+    return this.data.endgameValue(this.game.position.state);
   }
 
   /** A new game: the table and the move-ordering history are forgotten. */
@@ -286,18 +185,9 @@ export class Engine {
     return ok(undefined);
   }
 
-  /**
-   * Empties the table. A new generation tells threads that hold a copy of it rather than
-   * share it (a browser without shared memory) to take the emptied table.
-   */
-  private clearTable(): void {
-    new Int32Array(this.ttBuffer).fill(0);
-    this.ttGeneration++;
-  }
-
   /** Forgets the table and (at the next search) the move-ordering history. */
   private clearForNewGame(): void {
-    this.clearTable();
+    this.data.clearTable();
     this.perftLayout = undefined;
     this.ttAge = 0;
     this.newGamePending = true;
@@ -325,16 +215,6 @@ export class Engine {
     return ok(undefined);
   }
 
-  /** The legal ones among `texts` in `position`, packed (undefined when none is legal). */
-  private packedMoves(position: Position, texts: readonly string[]): PackedMove[] | undefined {
-    const moves: PackedMove[] = [];
-    for (const text of texts) {
-      const parsed = parseMove(position, text);
-      if (parsed.ok) moves.push({ move: parsed.value.move, capturedLo: parsed.value.capturedLo, capturedHi: parsed.value.capturedHi }); // prettier-ignore
-    }
-    return moves.length > 0 ? moves : undefined;
-  }
-
   /** Reads move text against the current position. */
   parseMove(text: string): Result<LegalMove> {
     return parseMove(this.game.position, text);
@@ -354,8 +234,9 @@ export class Engine {
     networkScore?: number;
   } {
     const position = this.game.position;
-    const result = this.evaluators.for(position.rules).evaluateWithTerms(position.state);
-    const network = this.evaluators.networkFor(position.rules);
+    const evaluators = this.data.evaluators;
+    const result = evaluators.for(position.rules).evaluateWithTerms(position.state);
+    const network = evaluators.networkFor(position.rules);
     return {
       ...result,
       ...(network === null ? {} : { networkScore: network.evaluate(position.state) }),
@@ -417,10 +298,10 @@ export class Engine {
     this.ttAge = (this.ttAge + 1) & TT_AGE_MASK;
     // Perft counts in the table's memory are no search entries: the search starts empty.
     if (this.perftLayout !== undefined) {
-      this.clearTable();
+      this.data.clearTable();
       this.perftLayout = undefined;
     }
-    const plan = this.searchPlan(game, requested);
+    const plan = searchPlan(position, requested, this.settings);
     const info = new InfoChannel((message) => {
       if (reportInfo) this.events.info({ ...message, pv: formatLine(position, message.pv) });
     });
@@ -457,36 +338,6 @@ export class Engine {
   }
 
   /**
-   * What a search runs with: the go limits (searchmoves as packed moves), the time budget
-   * (computed here once for every thread), one thread when its time is very short
-   * (HELPERS_MIN_MS) and, below full strength, one thread, a few lines to choose from, the
-   * level's depth cap and node budget (the go limits can only make them smaller).
-   */
-  private searchPlan(game: Game, requested: GoLimits): SearchPlan {
-    const skill = this.settings.skillLevel;
-    const weakened = skill < MAX_SKILL_LEVEL;
-    const capped = skillSettings(skill);
-    const limits: SearchLimits = {
-      ...requested,
-      searchmoves: requested.searchmoves && this.packedMoves(game.position, requested.searchmoves), // prettier-ignore
-      ...(weakened && {
-        depth: Math.min(requested.depth ?? Infinity, capped.depth),
-        nodes: Math.min(requested.nodes ?? Infinity, capped.nodes),
-      }),
-    };
-    const budget = timeBudget(limits, game.position.sideToMove, this.settings.moveOverhead);
-    // A ponder search has all the time until ponderhit: it runs on every thread.
-    const short = limits.ponder !== true && budget.maximum < HELPERS_MIN_MS;
-    return {
-      limits,
-      timeBudget: budget,
-      threads: weakened || short ? 1 : this.settings.threads,
-      multiPV: weakened ? Math.max(this.settings.multiPV, SKILL_LINES) : this.settings.multiPV,
-      skillLevel: weakened ? skill : undefined,
-    };
-  }
-
-  /**
    * Sends the search task to each thread of the pool (the main thread, 0, with the info
    * channel). A failed thread is reported and counts as no result; when the main thread
    * fails the others are stopped. Once the search is abandoned, failures are expected.
@@ -500,33 +351,20 @@ export class Engine {
   ): Promise<SearchResult | undefined>[] {
     const threads = this.threads;
     const base = {
+      ...this.data.forTask(),
       state: game.position.state,
       variant: this.settings.variant,
       gameKeys: game.keys,
       limits: plan.limits,
-      ttBuffer: this.ttBuffer,
-      ttGeneration: this.ttGeneration,
       ttAge: this.ttAge,
       controlBuffer: threads.control.buffer,
-      evalWeights: this.evaluators.weights,
-      evalNetwork: this.evaluators.network,
-      evalGeneration: this.evalGeneration,
       threads: plan.threads,
-      tables: (this.egdb?.tables ?? []) as TableData[],
-      tablesGeneration: this.tablesGeneration,
       newGame: this.newGamePending,
     };
     this.newGamePending = false;
     const tasks: Promise<SearchResult | undefined>[] = [];
     for (let thread = 0; thread < plan.threads; thread++) {
-      const settings = {
-        multiPV: thread > 0 ? 1 : plan.multiPV,
-        drawPlies: this.settings.drawPlies,
-        timeBudget: plan.timeBudget,
-        threadIndex: thread,
-        startTime,
-        skillLevel: plan.skillLevel,
-      };
+      const settings = threadSettings(plan, thread, startTime);
       const task: SearchTask =
         thread === 0 ? { ...base, settings, port: info.port } : { ...base, settings };
       const started = threads.run('default', task, thread === 0 ? info.port : undefined);
@@ -614,10 +452,11 @@ export class Engine {
    * otherwise the memory starts empty.
    */
   private lendTableForPerft(threads: number): PerftTask['hashed'] {
-    const layout = `${this.ttGeneration}/${threads}`;
-    if (this.perftLayout !== layout) new Int32Array(this.ttBuffer).fill(0);
+    const memory = this.data.ttBuffer;
+    const layout = `${this.data.ttGeneration}/${threads}`;
+    if (this.perftLayout !== layout) new Int32Array(memory).fill(0);
     this.perftLayout = layout;
-    return { ttBuffer: this.ttBuffer, slices: new SharedArrayBuffer(4), run: ++this.perftRuns };
+    return { ttBuffer: memory, slices: new SharedArrayBuffer(4), run: ++this.perftRuns };
   }
 
   /** The running search's progress from the shared counters, with its root move if asked. */

@@ -1,0 +1,42 @@
+/** How one search runs: threads, lines, skill caps and root moves worked out from go and the options. */
+import { describe, expect, it } from 'vitest';
+import { legalMoves } from '../../src/core/notation.js';
+import { Position } from '../../src/core/position.js';
+import { DEFAULT_OPTION_VALUES, type OptionValues } from '../../src/engine/options.js';
+import { searchPlan, threadSettings } from '../../src/engine/search-plan.js';
+import { SKILL_LINES, skillSettings } from '../../src/search/skill.js';
+
+const root = Position.start('armenian');
+const options = (change: Partial<OptionValues>): OptionValues => ({ ...DEFAULT_OPTION_VALUES, threads: 4, ...change }); // prettier-ignore
+
+describe('a search plan', () => {
+  it('runs on every thread with time to spare, and on the main thread alone when it has under 20 ms', () => {
+    expect(searchPlan(root, { depth: 6 }, options({})).threads).toBe(4);
+    expect(searchPlan(root, { movetime: 1000 }, options({})).threads).toBe(4);
+    expect(searchPlan(root, { movetime: 49 }, options({ moveOverhead: 30 })).threads).toBe(1);
+    // A ponder search has all the time until ponderhit.
+    expect(searchPlan(root, { movetime: 49, ponder: true }, options({ moveOverhead: 30 })).threads).toBe(4); // prettier-ignore
+  });
+
+  it('below full strength: one thread, a few lines, and the level caps depth and nodes', () => {
+    const capped = skillSettings(3);
+    const plan = searchPlan(root, { depth: 99 }, options({ skillLevel: 3, multiPV: 1 }));
+    expect(plan).toMatchObject({ threads: 1, multiPV: SKILL_LINES, skillLevel: 3 });
+    expect(plan.limits).toMatchObject({ depth: capped.depth, nodes: capped.nodes });
+    expect(searchPlan(root, { depth: 1 }, options({ skillLevel: 3 })).limits.depth).toBe(1);
+    expect(searchPlan(root, {}, options({ multiPV: 3 }))).toMatchObject({ multiPV: 3, skillLevel: undefined }); // prettier-ignore
+  });
+
+  it('keeps the legal searchmoves, packed, and none when none is legal', () => {
+    const [first] = legalMoves(root);
+    const plan = searchPlan(root, { searchmoves: ['a1-a8', first.text] }, options({}));
+    expect(plan.limits.searchmoves).toEqual([{ move: first.move, capturedLo: first.capturedLo, capturedHi: first.capturedHi }]); // prettier-ignore
+    expect(searchPlan(root, { searchmoves: ['a1-a8'] }, options({})).limits.searchmoves).toBeUndefined(); // prettier-ignore
+  });
+
+  it('gives the main thread its lines and every helper one', () => {
+    const plan = searchPlan(root, { movetime: 1000 }, options({ multiPV: 3, drawPlies: 60 }));
+    expect(threadSettings(plan, 0, 5)).toEqual({ multiPV: 3, drawPlies: 60, timeBudget: plan.timeBudget, threadIndex: 0, startTime: 5, skillLevel: undefined }); // prettier-ignore
+    expect(threadSettings(plan, 2, 5)).toMatchObject({ multiPV: 1, threadIndex: 2 });
+  });
+});
