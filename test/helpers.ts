@@ -1,6 +1,7 @@
 /** Small shared helpers for tests. */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { legalMoves } from '../src/core/notation.js';
 import { Position } from '../src/core/position.js';
 import type { VariantName } from '../src/core/variant.js';
 
@@ -12,6 +13,17 @@ export function position(text: string, variant: VariantName = 'armenian'): Posit
   const parsed = Position.parse(text, variant);
   if (!parsed.ok) throw new Error(`test position '${text}': ${parsed.error.message}`);
   return parsed.value;
+}
+
+/** Plays `plies` legal moves drawn with `random` on `p` (fewer if the game ends); returns `p`. */
+export function playRandomly(p: Position, plies: number, random: () => number): Position {
+  for (let ply = 0; ply < plies; ply++) {
+    const moves = legalMoves(p);
+    if (moves.length === 0) break;
+    const m = moves[Math.floor(random() * moves.length)];
+    p.play(m.move, m.capturedLo, m.capturedHi);
+  }
+  return p;
 }
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));

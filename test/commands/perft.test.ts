@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/notation.js';
 import { perft } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
-import { seededRandom } from '../helpers.js';
+import { playRandomly, seededRandom } from '../helpers.js';
 
 const run = promisify(execFile);
 const tama = fileURLToPath(new URL('../../bin/tama.js', import.meta.url));
@@ -51,14 +51,7 @@ describe('tama perft', () => {
     const fens: { fen: string; variant: 'armenian' | 'turkish' }[] = [];
     for (let game = 0; game < 6; game++) {
       const variant = game % 2 === 0 ? 'armenian' : 'turkish';
-      const p = Position.start(variant);
-      const plies = 6 + Math.floor(random() * 30);
-      for (let ply = 0; ply < plies; ply++) {
-        const moves = legalMoves(p);
-        if (moves.length === 0) break;
-        const m = moves[Math.floor(random() * moves.length)];
-        p.play(m.move, m.capturedLo, m.capturedHi);
-      }
+      const p = playRandomly(Position.start(variant), 6 + Math.floor(random() * 30), random);
       fens.push({ fen: p.toString(), variant });
     }
     for (const { fen, variant } of fens) {

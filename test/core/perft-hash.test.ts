@@ -1,13 +1,12 @@
 /** Hashed perft: the same counts as plain perft everywhere, from a table that never guesses. */
 import { describe, expect, it } from 'vitest';
-import { legalMoves } from '../../src/core/notation.js';
 import { hashedPerft, perft } from '../../src/core/perft.js';
 import { PerftTable } from '../../src/core/perft-table.js';
 import { Position } from '../../src/core/position.js';
 import { SIDE, STATE_SIZE } from '../../src/core/state.js';
 import type { VariantName } from '../../src/core/variant.js';
 import { namedPerft } from '../positions/named.js';
-import { position, seededRandom } from '../helpers.js';
+import { playRandomly, position, seededRandom } from '../helpers.js';
 
 /** Positions along seeded random games of both variants, kings and captures included. */
 function randomPositions(seed: number, games: number): { p: Position; variant: VariantName }[] {
@@ -15,14 +14,7 @@ function randomPositions(seed: number, games: number): { p: Position; variant: V
   const found: { p: Position; variant: VariantName }[] = [];
   for (let game = 0; game < games; game++) {
     const variant: VariantName = game % 2 === 0 ? 'armenian' : 'turkish';
-    const p = Position.start(variant);
-    const plies = 10 + Math.floor(random() * 70);
-    for (let ply = 0; ply < plies; ply++) {
-      const moves = legalMoves(p);
-      if (moves.length === 0) break;
-      const m = moves[Math.floor(random() * moves.length)];
-      p.play(m.move, m.capturedLo, m.capturedHi);
-    }
+    const p = playRandomly(Position.start(variant), 10 + Math.floor(random() * 70), random);
     found.push({ p, variant });
   }
   return found;
