@@ -90,13 +90,16 @@ describe('the flag', () => {
     [1001, 0, false],
     [1050, 50, true],
     [1051, 50, false],
-  ])('a move of %d ms with 1000 ms left and a margin of %d ms is in time: %s', (elapsed, margin, inTime) => {
-    const clock = new Clock({ movesPerPeriod: 0, baseMs: 1000, incrementMs: 100 });
-    expect(clock.overruns(elapsed, margin)).toBe(!inTime);
-    expect(clock.charge(elapsed, margin)).toBe(inTime);
-    // A move in time gets the increment; a late one does not.
-    expect(clock.remainingMs).toBe(1000 - elapsed + (inTime ? 100 : 0));
-  });
+  ])(
+    'a move of %d ms with 1000 ms left and a margin of %d ms is in time: %s',
+    (elapsed, margin, inTime) => {
+      const clock = new Clock({ movesPerPeriod: 0, baseMs: 1000, incrementMs: 100 });
+      expect(clock.overruns(elapsed, margin)).toBe(!inTime);
+      expect(clock.charge(elapsed, margin)).toBe(inTime);
+      // A move in time gets the increment; a late one does not.
+      expect(clock.remainingMs).toBe(1000 - elapsed + (inTime ? 100 : 0));
+    },
+  );
 });
 
 describe('parseLimits: a PDN TimeControl tag, in seconds', () => {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Clock, type PlayerLimits } from '../../src/clock/time-control.js';
 import { BLACK, WHITE, type Color } from '../../src/core/variant.js';
-import {
-  goLine,
-  positionLine,
-  searchDeadline,
-  searchLimits,
-} from '../../src/engine-client/go.js';
+import { goLine, positionLine, searchDeadline, searchLimits } from '../../src/engine-client/go.js';
 
 /** The go line of a match game's mover. */
 const goCommand = (limits: PlayerLimits, mover: Color, own?: Clock, other?: Clock) =>

@@ -29,8 +29,7 @@ export interface ThreadRequest {
 
 /** What a search thread says: that it has loaded, or how task `id` ended. */
 export type ThreadAnswer =
-  | { readonly loaded: true }
-  | ({ readonly id: number } & Result<unknown, 'task-failed'>);
+  { readonly loaded: true } | ({ readonly id: number } & Result<unknown, 'task-failed'>);
 
 /** The script the search threads run, beside the engine's own worker script. */
 export const SEARCH_WORKER_FILE = new URL('./search-thread.js', import.meta.url).href;
