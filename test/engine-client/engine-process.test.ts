@@ -5,8 +5,11 @@ import { requireBuild, ROOT } from '../helpers.js';
 
 beforeAll(requireBuild);
 
-const start = (script: string, flags: string[] = []) =>
-  new EngineProcess(fakeEngine(script, flags).command, script);
+/** A fixture engine; the traffic both ways goes into `traffic` when given. */
+const start = (script: string, flags: string[] = [], traffic?: string[]) =>
+  new EngineProcess(fakeEngine(script, flags).command, script, (_, direction, line) =>
+    traffic?.push(`${direction} ${line}`),
+  );
 
 describe('EngineProcess', () => {
   it('shakes hands, learns the name and options, and gets a move with its score', async () => {
@@ -51,11 +54,7 @@ describe('EngineProcess', () => {
   it('lets a depth-limited search outlast the stall period while the engine answers pings', async () => {
     // This engine thinks 700 ms a move; the stall period is 200 ms: three pings or so.
     const traffic: string[] = [];
-    const engine = new EngineProcess(
-      fakeEngine('random-mover', ['--delay', '700']).command,
-      'thinker',
-      (_, direction, line) => traffic.push(`${direction} ${line}`),
-    );
+    const engine = start('random-mover', ['--delay', '700'], traffic);
     const heard: string[] = [];
     engine.onLine((line) => heard.push(line));
     await engine.handshake(10_000);
@@ -94,11 +93,7 @@ describe('EngineProcess', () => {
 
   it('sends stop at the deadline, and calls no bestmove a stall period later a stall', async () => {
     const traffic: string[] = [];
-    const engine = new EngineProcess(
-      fakeEngine('staller', ['--after', '0']).command,
-      'staller',
-      (_, direction, line) => traffic.push(`${direction} ${line}`),
-    );
+    const engine = start('staller', ['--after', '0'], traffic);
     await engine.handshake(10_000);
     // It answers its pings: the deadline alone ends the wait.
     const late = await engine.search('position startpos', 'go movetime 50', 100, 300);
