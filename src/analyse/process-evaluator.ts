@@ -22,10 +22,11 @@ import {
 
 /** Time a new engine may take to answer `uci` and `isready`. */
 const STARTUP_MS = 30_000;
-/** Silence allowed for `readyok` and, above the budget's own time, for `bestmove`. */
+/**
+ * Silence allowed for `readyok`, and the stall period of a search (search-watch.ts: a
+ * search of a node budget, however long, goes on while the engine answers the pings).
+ */
 const STALL_MS = 60_000;
-/** The slowest speed assumed when turning a node budget into the longest wait (nodes/ms). */
-const SLOWEST_NODES_PER_MS = 5;
 
 /** Where the engine's lines go: the reader of the search under way, if any. */
 interface LineRoute {
@@ -76,8 +77,7 @@ export class ProcessEvaluator implements Evaluator {
     const onAbort = () => this.process.send('stop');
     signal?.addEventListener('abort', onAbort);
     const [position, go] = searchLines(request);
-    const waitMs = STALL_MS + request.nodes / SLOWEST_NODES_PER_MS;
-    const outcome = await this.process.search(position, go, undefined, waitMs);
+    const outcome = await this.process.search(position, go, undefined, STALL_MS);
     signal?.removeEventListener('abort', onAbort);
     this.route.reader = undefined;
     if (signal?.aborted) return fail('aborted', 'the review was cancelled');

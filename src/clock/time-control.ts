@@ -143,10 +143,20 @@ export class Clock {
     this.movesLeft = settings.movesPerPeriod;
   }
 
+  /**
+   * Whether a move that took `elapsedMs` loses on time: the flag rule of every clock (the
+   * match's, the page's), as cutechess has it. A side loses when its time left would be
+   * below zero by more than `marginMs`; exactly zero left is in time.
+   */
+  overruns(elapsedMs: number, marginMs: number): boolean {
+    return this.remainingMs - elapsedMs + marginMs < 0;
+  }
+
   /** Charges one move that took `elapsedMs`; false when it overran the time plus `marginMs`. */
   charge(elapsedMs: number, marginMs: number): boolean {
+    const late = this.overruns(elapsedMs, marginMs);
     this.remainingMs -= elapsedMs;
-    if (this.remainingMs + marginMs < 0) return false;
+    if (late) return false;
     this.remainingMs += this.settings.incrementMs;
     if (this.settings.movesPerPeriod > 0) {
       this.movesLeft--;
@@ -157,18 +167,4 @@ export class Clock {
     }
     return true;
   }
-}
-
-/**
- * How long the mover may think before it has lost on time, in ms, or undefined when only
- * depth or nodes bound it (then the stall timeout alone applies).
- */
-export function moveDeadline(
-  limits: PlayerLimits,
-  clock: Clock | undefined,
-  marginMs: number,
-): number | undefined {
-  if (clock) return Math.max(0, clock.remainingMs) + marginMs;
-  if (limits.moveTimeMs !== undefined) return limits.moveTimeMs + marginMs;
-  return undefined;
 }

@@ -16,8 +16,10 @@ Settings (cutechess style; key=value words follow their option):
     st=1                a fixed second a move (go movetime 1000)
     depth=N, nodes=N    search limits (alone, or added to tc or st)
     timemargin=MS       how far past its time an engine may answer (default 0)
-    stall=MS            silence allowed when no clock runs, and after "stop" once the
-                        clock ran out, before the engine has stalled (default 10000)
+    stall=MS            the stall period: during a search the runner sends isready
+                        every MS and an engine that does not answer within MS has
+                        stalled, as has one with no bestmove MS after the "stop" sent
+                        when its time ran out (default 10000)
     startup=MS          time a new process may take to answer uci and isready
                         (default 10000)
     restart=on          a fresh process for every game (default off: a process is

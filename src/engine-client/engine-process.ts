@@ -7,6 +7,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { ParseError, Result } from '../core/result.js';
 import { engineError, parseInfo, type EngineScore } from './info.js';
+import { SearchWatch } from './search-watch.js';
 
 /** How an engine failed: died (crash), left on its own (disconnect), or went silent (stall). */
 export type FailureKind = 'crash' | 'disconnect' | 'stall';
@@ -60,6 +61,11 @@ export class EngineProcess {
   private buffer = '';
   private readonly stderrTail: string[] = [];
   private readonly listeners: ((line: string) => void)[] = [];
+  /**
+   * The `isready`s still unanswered, oldest first: a ping's holds who hears its `readyok`
+   * (undefined for the others, whose `readyok` goes to the waits and listeners).
+   */
+  private readonly readyAnswers: ((() => void) | undefined)[] = [];
   private resolveExited!: () => void;
   /** Settles once the process is gone, however it went. */
   readonly exited: Promise<void> = new Promise((resolve) => (this.resolveExited = resolve));
@@ -135,9 +141,15 @@ export class EngineProcess {
 
   /** Sends one command line (dropped silently when the engine is gone). */
   send(line: string): void {
-    if (this.failure !== undefined || this.child === undefined) return;
-    this.log?.(this.label, '>', line);
-    this.child.stdin.write(line + '\n');
+    this.write(line, undefined);
+  }
+
+  /**
+   * Sends `isready` as a ping (search-watch.ts): its `readyok` (engines answer `isready`s
+   * in order) goes to `answered` alone, not to the waits below or the `onLine` listeners.
+   */
+  ping(answered: () => void): void {
+    this.write('isready', answered);
   }
 
   /** `uci` ... `uciok`: the engine's name, author and declared options. */
@@ -231,9 +243,9 @@ export class EngineProcess {
 
   /**
    * Sends the position and the go command and waits for `bestmove`, keeping the last score
-   * and depth of its `info` lines. Once `deadlineMs` (the time the move may take) passes,
-   * the runner sends `stop`; an engine that then stays silent for `stallMs` more, or that
-   * has no deadline and is silent for `stallMs`, has stalled.
+   * and depth of its `info` lines. The search is watched as search-watch.ts says: pings
+   * every `stallMs`, and when `deadlineMs` (the time the move may take) is given, `stop` at
+   * the deadline and a stall when no bestmove follows within `stallMs`.
    */
   search(
     positionLine: string,
@@ -250,27 +262,14 @@ export class EngineProcess {
       }
       let score: EngineScore | undefined;
       let depth: number | undefined;
-      let stopTimer: NodeJS.Timeout | undefined;
-      let stallTimer: NodeJS.Timeout | undefined;
       const finish = (outcome: SearchOutcome) => {
-        clearTimeout(stopTimer);
-        clearTimeout(stallTimer);
+        watch.end();
         this.pending = undefined;
         resolve(outcome);
       };
-      const stall = () =>
-        finish({
-          kind: 'failure',
-          failure: { code: 'stall', message: `no bestmove after ${Math.round(elapsed())} ms` },
-          elapsedMs: elapsed(),
-        });
-      if (deadlineMs === undefined) stallTimer = setTimeout(stall, stallMs);
-      else {
-        stopTimer = setTimeout(() => {
-          this.send('stop');
-          stallTimer = setTimeout(stall, stallMs);
-        }, deadlineMs);
-      }
+      const watch = new SearchWatch(this, stallMs, (stall) =>
+        finish({ kind: 'failure', failure: stall, elapsedMs: elapsed() }),
+      );
       this.pending = {
         line: (line) => {
           const tokens = line.trim().split(/\s+/);
@@ -289,6 +288,7 @@ export class EngineProcess {
       };
       this.send(positionLine);
       this.send(goLine);
+      watch.start(deadlineMs, true);
     });
   }
 
@@ -348,6 +348,13 @@ export class EngineProcess {
     });
   }
 
+  private write(line: string, pinged: (() => void) | undefined): void {
+    if (this.failure !== undefined || this.child === undefined) return;
+    if (line === 'isready') this.readyAnswers.push(pinged);
+    this.log?.(this.label, '>', line);
+    this.child.stdin.write(line + '\n');
+  }
+
   private receive(chunk: string): void {
     this.buffer += chunk;
     let newline = this.buffer.indexOf('\n');
@@ -363,6 +370,10 @@ export class EngineProcess {
     this.log?.(this.label, '<', raw);
     const line = raw.trim();
     if (line === '') return;
+    if (line === 'readyok') {
+      const ping = this.readyAnswers.shift();
+      if (ping !== undefined) return ping();
+    }
     for (const listener of this.listeners) listener(line);
     this.pending?.line(line);
   }

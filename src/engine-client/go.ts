@@ -1,7 +1,8 @@
 /**
  * The two lines that start a search, built in one place for every client: `position ...`
  * from a start (position text, or the variant's start) and moves, and `go ...` from limits,
- * its words in one fixed order, and the limits of a match game's mover from the clocks.
+ * its words in one fixed order, the limits of a match game's mover from the clocks, and
+ * when a search with those limits must be over.
  * Plain text: the page's bundle imports it too.
  */
 import { WHITE, type Color } from '../core/variant.js';
@@ -51,15 +52,19 @@ export function goLine(limits: SearchLimits): string {
 }
 
 /**
- * The longest a search may take by its limits, in ms: its move time, or the larger clock
- * and increment (the mover's time is at most that); undefined when only depth, nodes or
- * `stop` end it.
+ * When a search must be over, in ms from its start: its move time, or else the time left
+ * on the mover's clock, plus `marginMs` (the match's timemargin); undefined when only depth,
+ * nodes or `stop` end it. Every client's deadline (the match's games, the page's tab).
  */
-export function longestSearch(limits: SearchLimits): number | undefined {
+export function searchDeadline(
+  limits: SearchLimits,
+  mover: Color,
+  marginMs: number,
+): number | undefined {
   if (limits.infinite === true) return undefined;
-  if (limits.movetime !== undefined) return limits.movetime;
-  if (limits.wtime === undefined && limits.btime === undefined) return undefined;
-  return Math.max(limits.wtime ?? 0, limits.btime ?? 0) + Math.max(limits.winc ?? 0, limits.binc ?? 0); // prettier-ignore
+  if (limits.movetime !== undefined) return limits.movetime + marginMs;
+  const timeLeft = mover === WHITE ? limits.wtime : limits.btime;
+  return timeLeft === undefined ? undefined : Math.max(0, timeLeft) + marginMs;
 }
 
 /**

@@ -3,10 +3,10 @@
  * and its identity, the variant and options (a warning for those the engine did not
  * declare), and the first `readyok`, where an `info string error` line means the engine
  * refused a setting and does not start. `EngineSupervisor` keeps one engine for a client
- * that talks to it for a long time (a page's tab): it watches each search (an `isready`
- * ping every stall period must be answered, and a bestmove is due by the search's deadline),
- * and starts the engine again after a crash, an exit or a stall, a few times in a row at
- * most.
+ * that talks to it for a long time (a page's tab): it watches each search as
+ * search-watch.ts says (the client sends no `stop` at the deadline: the tab's searches stop
+ * themselves), and starts the engine again after a crash, an exit or a stall, a few times
+ * in a row at most.
  */
 import type { Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
@@ -18,6 +18,7 @@ import {
   type FailureKind,
   type TrafficLog,
 } from './engine-process.js';
+import { SearchWatch } from './search-watch.js';
 
 /** What a new process is told before its first `isready`. */
 export interface EngineSetup {
@@ -76,7 +77,7 @@ export interface SupervisorSettings {
   /** Names the process in the traffic log. */
   readonly label: string;
   readonly startupMs: number;
-  /** Silence allowed: for `readyok` during a search, and for bestmove after its deadline. */
+  /** The stall period: of the pings during a search, and for bestmove after its deadline. */
   readonly stallMs: number;
   /** Starts allowed in a row after failures, without a search that ended well between. */
   readonly maxRestarts: number;
@@ -96,8 +97,8 @@ export interface SupervisorEvents {
 /** One engine kept running for one client (see above). */
 export class EngineSupervisor {
   private engine: EngineProcess | undefined;
-  private watchdog: NodeJS.Timeout | undefined;
-  private pingOutstanding = false;
+  /** The watch of the running engine's searches. */
+  private searchWatch: SearchWatch | undefined;
   private restarts = 0;
   private closed = false;
 
@@ -119,55 +120,35 @@ export class EngineSupervisor {
   }
 
   /**
-   * A search runs: ping `isready` every stall period (an unanswered ping is a stall) and,
-   * when `deadlineMs` is given, expect it to end by then. Called again, the watch restarts.
+   * A search runs, to be over `deadlineMs` from now when that is given: it is watched as
+   * search-watch.ts says. Called again (after `stop`, say), the watch starts over.
    */
   watch(deadlineMs: number | undefined): void {
-    clearInterval(this.watchdog);
-    const engine = this.engine;
-    const started = Date.now();
-    this.pingOutstanding = false;
-    this.watchdog = setInterval(
-      () => {
-        if (engine !== this.engine) return;
-        if (this.pingOutstanding) {
-          this.fail({ code: 'stall', message: `no readyok within ${this.settings.stallMs} ms` });
-        } else if (deadlineMs !== undefined && Date.now() - started > deadlineMs) {
-          this.fail({ code: 'stall', message: `no bestmove after ${Date.now() - started} ms` });
-        } else {
-          this.pingOutstanding = true;
-          engine?.send('isready');
-        }
-      },
-      Math.max(50, this.settings.stallMs),
-    );
+    this.searchWatch?.start(deadlineMs, false);
   }
 
   /** The search ended well: the watch stops and the failures in a row are forgotten. */
   settled(): void {
     this.restarts = 0;
-    this.stopWatch();
+    this.searchWatch?.end();
   }
 
   /** The client is done: the engine quits (killed after `graceMs`). */
   async close(graceMs: number): Promise<void> {
     this.closed = true;
-    this.stopWatch();
+    this.searchWatch?.end();
     await this.engine?.quit(graceMs);
-  }
-
-  private stopWatch(): void {
-    clearInterval(this.watchdog);
-    this.watchdog = undefined;
   }
 
   private async start(): Promise<void> {
     const engine = new EngineProcess(this.settings.command, this.settings.label, this.settings.log); // prettier-ignore
     this.engine = engine;
+    this.searchWatch = new SearchWatch(engine, this.settings.stallMs, (stall) => {
+      if (engine === this.engine) this.fail(stall);
+    });
     engine.onLine((line) => {
-      if (engine !== this.engine) return;
-      if (line.split(/\s+/)[0] === 'readyok') this.pingOutstanding = false;
-      else this.events.line(line);
+      // The pings' answers never come here (EngineProcess.ping); the start's readyok does.
+      if (engine === this.engine && line !== 'readyok') this.events.line(line);
     });
     void engine.exited.then(() => this.lost(engine));
     const prepared = await prepareEngine(engine, { startupMs: this.settings.startupMs });
@@ -189,9 +170,10 @@ export class EngineSupervisor {
   private fail(failure: EngineFailure): void {
     if (this.closed) return;
     const old = this.engine;
+    this.searchWatch?.end();
     this.engine = undefined;
+    this.searchWatch = undefined;
     old?.kill();
-    this.stopWatch();
     const restarting = ++this.restarts <= this.settings.maxRestarts;
     this.events.failed(failure, restarting);
     if (restarting) void this.start();

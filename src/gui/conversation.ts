@@ -6,6 +6,7 @@
  * last `go` or `newgame` asked for meanwhile runs. A `go` whose game the rules core refuses
  * gets an error and no line reaches the engine.
  */
+import { WHITE, type Color } from '../core/variant.js';
 import { engineError } from '../engine-client/info.js';
 import {
   checkGoGame,
@@ -23,8 +24,8 @@ export interface ConversationHooks {
   line(line: string): void;
   /** A message for the page. */
   reply(message: ServerMessage): void;
-  /** A search began with these limits (its bestmove is awaited). */
-  searchStarted?(limits: GoLimits): void;
+  /** A search began with these limits for `mover` (its bestmove is awaited). */
+  searchStarted?(limits: GoLimits, mover: Color): void;
   /** `stop` was sent for the search under way. */
   stopSent?(): void;
   /** The search's bestmove came. */
@@ -127,6 +128,8 @@ export class EngineConversation {
     }
     this.searchId = next.id;
     this.stopSent = false;
-    this.hooks.searchStarted?.(next.limits);
+    // The last game checked is the queued go's: both change together in handle().
+    const mover = this.checked?.game.position.sideToMove ?? WHITE;
+    this.hooks.searchStarted?.(next.limits, mover);
   }
 }

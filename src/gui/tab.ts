@@ -3,19 +3,20 @@
  * protocol lines. The page's messages become lines and the engine's lines messages as
  * conversation.ts says (a `go` whose game the rules core refuses changes nothing; a `go`
  * while a search runs first stops it and waits for its bestmove). It watches the engine: a crash,
- * an exit or a stall (no bestmove once the search's time is over, or no answer to
- * `isready`) is reported to the page and the engine is started again: the supervisor of
- * engine-client/ does the watching and the starting, this file what the page hears.
+ * an exit or a stall (engine-client/search-watch.ts: no answer to an `isready` ping, or no
+ * bestmove a stall period after the search's deadline or the page's `stop`) is reported to
+ * the page and the engine is started again: the supervisor of engine-client/ does the
+ * watching and the starting, this file what the page hears.
  */
 import type { EngineCommand, EngineFailure } from '../engine-client/engine-process.js';
-import { longestSearch } from '../engine-client/go.js';
+import { searchDeadline } from '../engine-client/go.js';
 import { EngineSupervisor } from '../engine-client/supervisor.js';
 import { EngineConversation } from './conversation.js';
-import type { ClientMessage, GoLimits, ServerMessage } from './messages.js';
+import type { ClientMessage, ServerMessage } from './messages.js';
 
 export interface TabSettings {
   readonly command: EngineCommand;
-  /** Silence allowed: for the handshake, for `readyok`, and for bestmove after time is up. */
+  /** The stall period (search-watch.ts); the handshake may take at least as long. */
   readonly stallMs: number;
 }
 
@@ -29,14 +30,16 @@ export class Tab {
   private readonly conversation: EngineConversation;
 
   constructor(
-    private readonly settings: TabSettings,
+    settings: TabSettings,
     private readonly send: (message: ServerMessage) => void,
   ) {
     this.conversation = new EngineConversation({
       line: (line) => this.engine.send(line),
       reply: send,
-      searchStarted: (limits) => this.engine.watch(this.deadline(limits)),
-      stopSent: () => this.engine.watch(this.settings.stallMs),
+      // The search stops itself by its limits (no margin: the stall period follows the
+      // deadline); once the page sent stop, the search must be over now.
+      searchStarted: (limits, mover) => this.engine.watch(searchDeadline(limits, mover, 0)),
+      stopSent: () => this.engine.watch(0),
       searchEnded: () => this.engine.settled(),
     });
     this.engine = new EngineSupervisor(
@@ -87,11 +90,5 @@ export class Tab {
         message: `the engine failed ${MAX_RESTARTS + 1} times in a row; reload the page to try again`,
       });
     }
-  }
-
-  /** When a search must have ended: its longest time by its limits, and the stall period. */
-  private deadline(limits: GoLimits): number | undefined {
-    const longest = longestSearch(limits);
-    return longest === undefined ? undefined : longest + this.settings.stallMs;
   }
 }

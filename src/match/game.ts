@@ -16,8 +16,8 @@ import {
 import type { EngineFailure, EngineProcess, FailureKind } from '../engine-client/engine-process.js';
 import { openingGame, type Opening } from './openings.js';
 import type { GameResult, PdnMove, PdnRecord } from '../pdn/pdn.js';
-import { Clock, moveDeadline, type PlayerLimits } from '../clock/time-control.js';
-import { goLine, positionLine, searchLimits } from '../engine-client/go.js';
+import { Clock, type PlayerLimits } from '../clock/time-control.js';
+import { goLine, positionLine, searchDeadline, searchLimits } from '../engine-client/go.js';
 
 /** One side of a game: a started engine process and how it may think. */
 export interface GamePlayer {
@@ -140,10 +140,11 @@ export async function playGame(setup: GameSetup): Promise<GameRecord> {
     if (over) return end(over.result, over.termination, over.reason);
 
     const player = players[mover];
+    const limits = searchLimits(player.limits, mover, clocks[mover], clocks[other]);
     const searching = player.process.search(
       positionLine(opening.fen, game.moves),
-      goLine(searchLimits(player.limits, mover, clocks[mover], clocks[other])),
-      moveDeadline(player.limits, clocks[mover], player.timeMarginMs),
+      goLine(limits),
+      searchDeadline(limits, mover, player.timeMarginMs),
       player.stallMs,
     );
     const outcome = await untilAborted(searching, signal);

@@ -3,7 +3,6 @@ import {
   checkLimits,
   Clock,
   formatLimits,
-  moveDeadline,
   parseClock,
   parseLimits,
   parseSeconds,
@@ -84,13 +83,23 @@ describe('Clock', () => {
   });
 });
 
-describe('deadlines', () => {
-  it('gives the time the move may take, or none for depth and nodes', () => {
-    const clock = new Clock({ movesPerPeriod: 0, baseMs: 2000, incrementMs: 0 });
-    expect(moveDeadline({ clock: clock.settings }, clock, 100)).toBe(2100);
-    expect(moveDeadline({ moveTimeMs: 500 }, undefined, 20)).toBe(520);
-    expect(moveDeadline({ depth: 5 }, undefined, 20)).toBeUndefined();
-  });
+describe('the flag', () => {
+  // cutechess's rule: a side loses when its time left is below zero by more than the margin.
+  it.each([
+    [1000, 0, true],
+    [1001, 0, false],
+    [1050, 50, true],
+    [1051, 50, false],
+  ])(
+    'a move of %d ms with 1000 ms left and a margin of %d ms is in time: %s',
+    (elapsed, margin, inTime) => {
+      const clock = new Clock({ movesPerPeriod: 0, baseMs: 1000, incrementMs: 100 });
+      expect(clock.overruns(elapsed, margin)).toBe(!inTime);
+      expect(clock.charge(elapsed, margin)).toBe(inTime);
+      // A move in time gets the increment; a late one does not.
+      expect(clock.remainingMs).toBe(1000 - elapsed + (inTime ? 100 : 0));
+    },
+  );
 });
 
 describe('parseLimits: a PDN TimeControl tag, in seconds', () => {

@@ -5,8 +5,11 @@ import { requireBuild, ROOT } from '../helpers.js';
 
 beforeAll(requireBuild);
 
-const start = (script: string, flags: string[] = []) =>
-  new EngineProcess(fakeEngine(script, flags).command, script);
+/** A fixture engine; the traffic both ways goes into `traffic` when given. */
+const start = (script: string, flags: string[] = [], traffic?: string[]) =>
+  new EngineProcess(fakeEngine(script, flags).command, script, (_, direction, line) =>
+    traffic?.push(`${direction} ${line}`),
+  );
 
 describe('EngineProcess', () => {
   it('shakes hands, learns the name and options, and gets a move with its score', async () => {
@@ -48,16 +51,57 @@ describe('EngineProcess', () => {
     expect(reply.kind === 'failure' && reply.failure.code).toBe('disconnect');
   });
 
-  it('reports a stall after the stall timeout, and after stop once a deadline passed', async () => {
-    const engine = start('staller', ['--after', '0']);
+  it('lets a depth-limited search outlast the stall period while the engine answers pings', async () => {
+    // This engine thinks 700 ms a move; the stall period is 200 ms: three pings or so.
+    const traffic: string[] = [];
+    const engine = start('random-mover', ['--delay', '700'], traffic);
+    const heard: string[] = [];
+    engine.onLine((line) => heard.push(line));
     await engine.handshake(10_000);
-    const silent = await engine.search('position startpos', 'go depth 1', undefined, 300);
-    expect(silent.kind === 'failure' && silent.failure.code).toBe('stall');
-    const late = await engine.search('position startpos', 'go movetime 50', 100, 300);
-    expect(late.kind === 'failure' && late.failure.code).toBe('stall');
+    const reply = await engine.search('position startpos', 'go depth 1', undefined, 200);
+    expect(reply.kind).toBe('bestmove');
+    const during = traffic.slice(traffic.indexOf('> go depth 1'));
+    expect(during).toContain('> isready');
+    expect(during).toContain('< readyok');
+    expect(during).not.toContain('> stop');
+    // The pings' answers reach neither the listeners nor a later wait for readyok.
+    expect(heard).not.toContain('readyok');
+    const pings = during.filter((line) => line === '> isready').length;
+    expect(await engine.ready(10_000)).toBeUndefined();
+    expect(traffic.filter((line) => line === '< readyok').length).toBe(pings + 1);
+    await engine.quit();
+  });
+
+  it('calls an engine that stops answering stalled, with or without a deadline', async () => {
+    const engine = start('staller', ['--after', '0', '--deaf']);
+    await engine.handshake(10_000);
+    const silent = await engine.search('position startpos', 'go depth 1', undefined, 200);
+    expect(silent).toMatchObject({
+      kind: 'failure',
+      failure: { code: 'stall', message: 'no readyok within 200 ms' },
+    });
+    // A deadline far off changes nothing: the unanswered ping is the stall.
+    const timed = await engine.search('position startpos', 'go movetime 60000', 60_000, 200);
+    expect(timed).toMatchObject({
+      kind: 'failure',
+      failure: { code: 'stall', message: 'no readyok within 200 ms' },
+    });
     engine.kill();
     await engine.exited;
     expect(engine.alive).toBe(false);
+  });
+
+  it('sends stop at the deadline, and calls no bestmove a stall period later a stall', async () => {
+    const traffic: string[] = [];
+    const engine = start('staller', ['--after', '0'], traffic);
+    await engine.handshake(10_000);
+    // It answers its pings: the deadline alone ends the wait.
+    const late = await engine.search('position startpos', 'go movetime 50', 100, 300);
+    expect(late.kind === 'failure' && late.failure.code).toBe('stall');
+    expect(late.kind === 'failure' && late.failure.message).toMatch(/^no bestmove after \d+ ms$/);
+    expect(traffic.slice(traffic.indexOf('> go movetime 50'))).toContain('> stop');
+    engine.kill();
+    await engine.exited;
   });
 
   it('fails to start a program that does not exist, as a crash', async () => {

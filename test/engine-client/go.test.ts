@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Clock, type PlayerLimits } from '../../src/clock/time-control.js';
-import type { Color } from '../../src/core/variant.js';
-import { goLine, longestSearch, positionLine, searchLimits } from '../../src/engine-client/go.js';
+import { BLACK, WHITE, type Color } from '../../src/core/variant.js';
+import { goLine, positionLine, searchDeadline, searchLimits } from '../../src/engine-client/go.js';
 
 /** The go line of a match game's mover. */
 const goCommand = (limits: PlayerLimits, mover: Color, own?: Clock, other?: Clock) =>
@@ -48,15 +48,29 @@ describe('goLine and positionLine', () => {
   });
 });
 
-describe('longestSearch', () => {
-  it.each([
-    [{ movetime: 500, depth: 3 }, 500],
-    [{ wtime: 1000, btime: 3000, winc: 20, binc: 50 }, 3050],
-    [{ btime: 200 }, 200],
-    [{ depth: 8 }, undefined],
-    [{ nodes: 1000 }, undefined],
-    [{ movetime: 500, infinite: true }, undefined],
-  ])('%j: %s ms', (limits, longest) => {
-    expect(longestSearch(limits)).toBe(longest);
+describe('searchDeadline', () => {
+  it.each<[string, Parameters<typeof searchDeadline>, number | undefined]>([
+    ['movetime plus the margin', [{ movetime: 500, depth: 3 }, WHITE, 20], 520],
+    ["White's clock", [{ wtime: 1000, btime: 3000, winc: 20, binc: 50 }, WHITE, 100], 1100],
+    ["Black's clock", [{ wtime: 1000, btime: 3000, winc: 20, binc: 50 }, BLACK, 100], 3100],
+    ['no time of its own', [{ btime: 200 }, WHITE, 0], undefined],
+    ['depth alone', [{ depth: 8 }, WHITE, 20], undefined],
+    ['nodes alone', [{ nodes: 1000 }, BLACK, 20], undefined],
+    ['until stop', [{ movetime: 500, infinite: true }, WHITE, 20], undefined],
+  ])('%s', (_, [limits, mover, margin], deadline) => {
+    expect(searchDeadline(limits, mover, margin)).toBe(deadline);
+  });
+
+  it("is a match mover's time left plus the timemargin, or its move time plus it", () => {
+    const tc = { movesPerPeriod: 0, baseMs: 2000, incrementMs: 0 };
+    const white = new Clock(tc);
+    const black = new Clock(tc);
+    black.remainingMs = -30; // past its time, within the margin
+    const deadline = (limits: PlayerLimits, mover: Color, own?: Clock, other?: Clock) =>
+      searchDeadline(searchLimits(limits, mover, own, other), mover, 100);
+    expect(deadline({ clock: tc }, WHITE, white, black)).toBe(2100);
+    expect(deadline({ clock: tc }, BLACK, black, white)).toBe(100);
+    expect(deadline({ moveTimeMs: 500 }, WHITE)).toBe(600);
+    expect(deadline({ depth: 5 }, BLACK)).toBeUndefined();
   });
 });

@@ -47,6 +47,9 @@ describe('prepareEngine', () => {
 /** Events of a supervisor, in order, with a way to wait for the next of a kind. */
 function supervised(script: string, flags: string[], maxRestarts: number, stallMs = 10_000) {
   const events: string[] = [];
+  /** Every line the client heard, and the traffic both ways. */
+  const lines: string[] = [];
+  const traffic: string[] = [];
   const waiting: { kind: string; resolve: () => void }[] = [];
   const note = (event: string) => {
     events.push(event);
@@ -54,10 +57,18 @@ function supervised(script: string, flags: string[], maxRestarts: number, stallM
     if (index >= 0) waiting.splice(index, 1)[0].resolve();
   };
   const supervisor = new EngineSupervisor(
-    { command: fakeEngine(script, flags).command, label: script, startupMs: 10_000, stallMs, maxRestarts }, // prettier-ignore
+    {
+      command: fakeEngine(script, flags).command,
+      label: script,
+      startupMs: 10_000,
+      stallMs,
+      maxRestarts,
+      log: (_, direction, line) => traffic.push(`${direction} ${line}`),
+    },
     {
       ready: (identity) => note(`ready ${identity.name}`),
       line: (line) => {
+        lines.push(line);
         if (line.startsWith('bestmove')) note('bestmove');
       },
       failed: (failure: EngineFailure, restarting) =>
@@ -65,7 +76,7 @@ function supervised(script: string, flags: string[], maxRestarts: number, stallM
     },
   );
   const next = (kind: string) => new Promise<void>((resolve) => waiting.push({ kind, resolve }));
-  return { supervisor, events, next };
+  return { supervisor, events, next, lines, traffic };
 }
 
 describe('EngineSupervisor', () => {
@@ -91,14 +102,45 @@ describe('EngineSupervisor', () => {
     await supervisor.close(500);
   });
 
-  it('calls an engine that answers isready but no bestmove by the deadline stalled', async () => {
-    const { supervisor, events, next } = supervised('staller', ['--after', '0'], 0, 100);
+  it('calls an engine that answers isready but no bestmove a stall period after the deadline stalled', async () => {
+    const { supervisor, events, next, traffic } = supervised('staller', ['--after', '0'], 0, 100);
     await next('ready');
     supervisor.send('position startpos');
     supervisor.send('go movetime 50');
     supervisor.watch(300);
     await next('failed');
     expect(events).toEqual(['ready staller', 'failed stall giving up']);
+    // The tab's searches stop themselves: the supervisor sends no stop at the deadline.
+    expect(traffic).not.toContain('> stop');
+    await supervisor.close(500);
+  });
+
+  it('lets a depth-limited search outlast the stall period while the engine answers pings', async () => {
+    const thinker = supervised('random-mover', ['--delay', '700'], 0, 200);
+    await thinker.next('ready');
+    thinker.supervisor.send('position startpos');
+    thinker.supervisor.send('go depth 1');
+    thinker.supervisor.watch(undefined);
+    await thinker.next('bestmove');
+    thinker.supervisor.settled();
+    expect(thinker.events).toEqual(['ready random-mover', 'bestmove']);
+    const during = thinker.traffic.slice(thinker.traffic.indexOf('> go depth 1'));
+    expect(during).toContain('> isready');
+    expect(during).toContain('< readyok');
+    // The pings' answers are not lines of the client's.
+    expect(thinker.lines).not.toContain('readyok');
+    await thinker.supervisor.close(500);
+  });
+
+  it('calls an engine that stops answering its pings stalled, and starts it again', async () => {
+    const { supervisor, events, next } = supervised('staller', ['--after', '0', '--deaf'], 1, 200);
+    await next('ready');
+    supervisor.send('position startpos');
+    supervisor.send('go depth 1');
+    supervisor.watch(undefined);
+    await next('failed');
+    await next('ready');
+    expect(events).toEqual(['ready staller', 'failed stall restarting', 'ready staller']);
     await supervisor.close(500);
   });
 

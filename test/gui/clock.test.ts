@@ -27,9 +27,28 @@ describe('Clock', () => {
     const clock = new Clock(TIME_CONTROLS[0]); // 1+0
     clock.press(WHITE, 0);
     expect(clock.flagged(59_999)).toBeUndefined();
-    expect(clock.flagged(60_000)).toBe(BLACK);
+    expect(clock.flagged(60_001)).toBe(BLACK);
     expect(clock.press(BLACK, 60_001)).toBe(false);
+    expect(clock.runningFor).toBeUndefined();
     expect(clock.remaining(BLACK, 70_000)).toBe(0);
+    expect(clock.flagged(70_000)).toBe(BLACK);
+  });
+
+  it('counts a move with exactly no time left as in time, as the match does', () => {
+    const clock = new Clock(TIME_CONTROLS[1]); // 3+2
+    clock.press(WHITE, 0);
+    expect(clock.flagged(180_000)).toBeUndefined();
+    expect(clock.press(BLACK, 180_000)).toBe(true);
+    expect(clock.remaining(BLACK, 180_000)).toBe(2000);
+  });
+
+  it('charges by the match clock’s rules: periods give their time back', () => {
+    const clock = new Clock({ name: '2/1', movesPerPeriod: 2, baseMs: 1000, incrementMs: 0 });
+    clock.press(WHITE, 0);
+    clock.press(BLACK, 400); // Black: 600 left, one move to the period's end
+    clock.press(WHITE, 400);
+    clock.press(BLACK, 700); // Black: 300 left, then the period's 1000 again
+    expect(clock.remaining(BLACK, 700)).toBe(1300);
   });
 
   it('stops and keeps the time left', () => {

@@ -191,4 +191,26 @@ describe('tama gui server', () => {
     expect(failed.message).toMatch(/^the engine stalled during a search: no bestmove after/);
     await client.next('ready', client.received.indexOf(failed));
   });
+
+  it('reports an engine that stops answering its pings as stalled', async () => {
+    const server = await serve(fixture('staller', '--after', '0', '--deaf'), { stallMs: 300 });
+    const client = new Client(server);
+    await client.next('ready');
+    client.send(go(1, [], { depth: 1 }));
+    const failed = await client.next('engine-failed');
+    expect(failed.kind).toBe('stall');
+    expect(failed.message).toBe('the engine stalled during a search: no readyok within 300 ms');
+    await client.next('ready', client.received.indexOf(failed));
+  });
+
+  it("lets a search outlast the stall period while the engine answers, by the mover's clock", async () => {
+    // Black moves with a minute left; White's 1 ms is not Black's deadline.
+    const server = await serve(fixture('random-mover', '--delay', '700'), { stallMs: 300 });
+    const client = new Client(server);
+    await client.next('ready');
+    client.send(go(1, ['c3-d4'], { wtime: 1, btime: 60_000 }));
+    const best = await client.next('bestmove');
+    expect(best.id).toBe(1);
+    expect(client.received.some((message) => message.type === 'engine-failed')).toBe(false);
+  });
 });

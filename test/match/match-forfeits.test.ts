@@ -5,7 +5,7 @@
  * full second late.
  */
 import { beforeAll, describe, it } from 'vitest';
-import type { Termination } from '../../src/match/game.js';
+import { DEFAULT_GAME_RULES, type Termination } from '../../src/match/game.js';
 import { runMatch, type MatchConfig, type MatchSummary } from '../../src/match/tournament.js';
 import { collectingIo, fakeEngine, quickMatch } from './helpers.js';
 import { requireBuild } from '../helpers.js';
@@ -68,12 +68,28 @@ describe.concurrent('forfeits', () => {
     const { summary } = await play(
       quickMatch([
         fakeEngine('random-mover'),
-        fakeEngine('staller', ['--after', '2'], { stallMs: 1500 }),
+        fakeEngine('staller', ['--after', '2', '--deaf'], { stallMs: 1500 }),
       ]),
     );
     expect(terminations(summary)).toEqual(['stall', 'stall']);
+    expect(summary.games[0].record.reason).toMatch(/engine stalled: no readyok within 1500 ms$/);
     expect(summary.results.forfeits(1).stall).toBe(2);
     expect(summary.processesStarted).toEqual([1, 2]);
+  });
+
+  it('a depth-limited search longer than the stall period is no stall while it answers pings', async ({
+    expect,
+  }) => {
+    const { summary } = await play(
+      quickMatch(
+        [
+          fakeEngine('random-mover', ['--delay', '700'], { stallMs: 200 }),
+          fakeEngine('random-mover'),
+        ],
+        { gamesPerPairing: 1, rules: { ...DEFAULT_GAME_RULES, maxPlies: 4 } },
+      ),
+    );
+    expect(terminations(summary)).toEqual(['max-plies']);
   });
 
   it('silence after the move time ran out is a stall, not a time loss', async ({ expect }) => {

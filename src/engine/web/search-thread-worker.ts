@@ -3,6 +3,7 @@
  * tasks web/threads.ts sends, one at a time, and answers each with its result or its error.
  */
 import './shared-memory.js';
+import { fail, ok } from '../../core/result.js';
 import search, { perft } from '../search-worker.js';
 import type { ThreadAnswer, ThreadRequest } from './threads.js';
 
@@ -15,9 +16,10 @@ scope.addEventListener('message', ({ data: request }) => {
   try {
     const task = request.task as never;
     const value = request.name === 'perft' ? perft(task) : search(task);
-    scope.postMessage({ id: request.id, ok: true, value });
+    scope.postMessage({ id: request.id, ...ok(value) });
   } catch (error) {
-    scope.postMessage({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }); // prettier-ignore
+    const message = error instanceof Error ? error.message : String(error);
+    scope.postMessage({ id: request.id, ...fail('task-failed', message) });
   }
 });
 scope.postMessage({ loaded: true });

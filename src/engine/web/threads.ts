@@ -6,6 +6,7 @@
  * each task carries as a copy, so there is one thread, the stop flag cannot reach it and
  * the engine ends the thread to stop it (`sharesMemory` false).
  */
+import type { Result } from '../../core/result.js';
 import { SearchControl } from '../../search/control.js';
 import type * as worker from '../search-worker.js';
 import { MEMORY_SHARED } from './shared-memory.js';
@@ -26,11 +27,9 @@ export interface ThreadRequest {
   readonly task: unknown;
 }
 
-/** What a search thread says: that it has loaded, or how a task ended. */
+/** What a search thread says: that it has loaded, or how task `id` ended. */
 export type ThreadAnswer =
-  | { readonly loaded: true }
-  | { readonly id: number; readonly ok: true; readonly value: unknown }
-  | { readonly id: number; readonly ok: false; readonly message: string };
+  { readonly loaded: true } | ({ readonly id: number } & Result<unknown, 'task-failed'>);
 
 /** The script the search threads run, beside the engine's own worker script. */
 export const SEARCH_WORKER_FILE = new URL('./search-thread.js', import.meta.url).href;
@@ -109,7 +108,7 @@ export class SearchThreads {
         if (running === undefined || running.request.id !== answer.id) return;
         thread.running = undefined;
         if (answer.ok) running.resolve(answer.value);
-        else running.reject(new Error(answer.message));
+        else running.reject(new Error(answer.error.message));
         this.dispatch();
       });
       worker.addEventListener('error', (event) => {

@@ -1,8 +1,9 @@
 /**
  * Chess clocks for the page: each side's time, the increment added after each move, and
- * the flag. Time is passed in (milliseconds from any origin), so tests need no timers.
+ * the flag, by the rules of the match's clocks (clock/time-control.ts). Time is passed in
+ * (milliseconds from any origin), so tests need no timers.
  */
-import type { ClockSettings } from '../../clock/time-control.js';
+import { Clock as SideClock, type ClockSettings } from '../../clock/time-control.js';
 import { BLACK, WHITE, type Color } from '../../core/variant.js';
 
 /**
@@ -29,13 +30,21 @@ export const TIME_CONTROLS: readonly TimeControl[] = [
   incrementMs: seconds * 1000,
 }));
 
+/** The page gives no time past zero: a side loses as soon as its time left is below it. */
+const PAGE_MARGIN_MS = 0;
+
+/**
+ * The page's two clocks: each side's is a clock of clock/time-control.ts, charged by its
+ * rule (the increment, periods, the flag: exactly zero left is in time); this class keeps
+ * which one runs and since when, and shows the time left.
+ */
 export class Clock {
-  private readonly left: [number, number];
+  private readonly sides: readonly [SideClock, SideClock];
   private running: Color | undefined;
   private since = 0;
 
   constructor(readonly control: TimeControl) {
-    this.left = [control.baseMs, control.baseMs];
+    this.sides = [new SideClock(control), new SideClock(control)];
   }
 
   /** Whose clock runs, if any. */
@@ -45,8 +54,7 @@ export class Clock {
 
   /** Time left for `color` at `now` (never below 0). */
   remaining(color: Color, now: number): number {
-    const spent = this.running === color ? now - this.since : 0;
-    return Math.max(0, this.left[color] - spent);
+    return Math.max(0, this.sides[color].remainingMs - this.spent(color, now));
   }
 
   /** Starts `color`'s clock (stopping the other's). */
@@ -56,23 +64,23 @@ export class Clock {
     this.since = now;
   }
 
-  /** Stops the running clock. */
+  /** Stops the running clock: its time spent is taken off, as no move (no increment). */
   stop(now: number): void {
     if (this.running === undefined) return;
-    this.left[this.running] = this.remaining(this.running, now);
+    this.sides[this.running].remainingMs -= this.spent(this.running, now);
     this.running = undefined;
   }
 
   /**
-   * `mover` finished its move at `now`: its time is charged, the increment added, and the
-   * other clock starts (the first move of a game starts the clocks, as online). A move made
-   * after the flag fell does not count: returns false.
+   * `mover` finished its move at `now`: its clock is charged for it (the increment added)
+   * and the other clock starts (the first move of a game starts the clocks, as online). A
+   * move made after the flag fell does not count: returns false, and the clocks stop.
    */
   press(mover: Color, now: number): boolean {
     if (this.running === mover) {
-      if (this.remaining(mover, now) <= 0) return false;
-      this.stop(now);
-      this.left[mover] += this.control.incrementMs;
+      const spent = this.spent(mover, now);
+      this.running = undefined;
+      if (!this.sides[mover].charge(spent, PAGE_MARGIN_MS)) return false;
     }
     this.start((mover ^ 1) as Color, now);
     return true;
@@ -80,15 +88,15 @@ export class Clock {
 
   /** The side whose flag has fallen at `now`, if any. */
   flagged(now: number): Color | undefined {
-    if (this.running !== undefined && this.remaining(this.running, now) <= 0) return this.running;
-    for (const color of [WHITE, BLACK] as const) if (this.left[color] <= 0) return color;
+    for (const color of [WHITE, BLACK] as const) {
+      if (this.sides[color].overruns(this.spent(color, now), PAGE_MARGIN_MS)) return color;
+    }
     return undefined;
   }
 
-  /** Sets both times (after a take-back, say). */
-  set(white: number, black: number): void {
-    this.left[0] = white;
-    this.left[1] = black;
+  /** The time `color` has spent since its clock started, if it runs. */
+  private spent(color: Color, now: number): number {
+    return this.running === color ? now - this.since : 0;
   }
 }
 
