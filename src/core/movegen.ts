@@ -7,7 +7,14 @@
  * halves, stored side by side in a MoveList. Everything here reads the variant's tables and
  * a state array (state.ts); nothing allocates per call.
  */
-import { FILES_A_TO_F, FILES_C_TO_H, NOT_FILE_A, NOT_FILE_H, popcount32 } from './bitboard.js';
+import {
+  byteCounts,
+  byteTotal,
+  FILES_A_TO_F,
+  FILES_C_TO_H,
+  NOT_FILE_A,
+  NOT_FILE_H,
+} from './bitboard.js';
 import { countManCaptureMoves } from './mancapture.js';
 import {
   kingsHiWord,
@@ -532,45 +539,63 @@ export function countQuietMoves(
   emptyLo: number,
   emptyHi: number,
 ): number {
-  let n = 0;
-  const aheadLo = forwardLo(menLo, menHi, color) & emptyLo;
-  const aheadHi = forwardHi(menLo, menHi, color) & emptyHi;
-  if (rules.manStepsForward) n += popcount32(aheadLo) + popcount32(aheadHi);
+  const steps = countManSteps(rules, color, menLo, menHi, emptyLo, emptyHi);
+  if ((kingsLo | kingsHi) === 0) return steps;
+  return steps + countKingSlides(rules, kingsLo, kingsHi, emptyLo, emptyHi);
+}
+
+/** The steps of `color`'s men (menLo, menHi) to empty squares (emptyLo, emptyHi). */
+export function countManSteps(
+  rules: Rules,
+  color: number,
+  menLo: number,
+  menHi: number,
+  emptyLo: number,
+  emptyHi: number,
+): number {
+  // Byte counts of every step's target set, added, then totalled once (bitboard.ts).
+  let counts = 0;
+  const fLo = forwardLo(menLo, menHi, color);
+  const fHi = forwardHi(menLo, menHi, color);
+  if (rules.manStepsForward) counts += byteCounts(fLo & emptyLo) + byteCounts(fHi & emptyHi);
   if (rules.manStepsDiagonally) {
     // Forward then one file over: the same rank, so no half is crossed.
-    const fLo = forwardLo(menLo, menHi, color);
-    const fHi = forwardHi(menLo, menHi, color);
-    n +=
-      popcount32((fLo << 1) & NOT_FILE_A & emptyLo) + popcount32((fHi << 1) & NOT_FILE_A & emptyHi);
-    n +=
-      popcount32((fLo >>> 1) & NOT_FILE_H & emptyLo) +
-      popcount32((fHi >>> 1) & NOT_FILE_H & emptyHi);
+    counts += byteCounts((fLo << 1) & NOT_FILE_A & emptyLo) + byteCounts((fHi << 1) & NOT_FILE_A & emptyHi); // prettier-ignore
+    counts += byteCounts((fLo >>> 1) & NOT_FILE_H & emptyLo) + byteCounts((fHi >>> 1) & NOT_FILE_H & emptyHi); // prettier-ignore
   }
   if (rules.manStepsSideways) {
-    n +=
-      popcount32((menLo << 1) & NOT_FILE_A & emptyLo) +
-      popcount32((menHi << 1) & NOT_FILE_A & emptyHi);
-    n +=
-      popcount32((menLo >>> 1) & NOT_FILE_H & emptyLo) +
-      popcount32((menHi >>> 1) & NOT_FILE_H & emptyHi);
+    counts += byteCounts((menLo << 1) & NOT_FILE_A & emptyLo) + byteCounts((menHi << 1) & NOT_FILE_A & emptyHi); // prettier-ignore
+    counts += byteCounts((menLo >>> 1) & NOT_FILE_H & emptyLo) + byteCounts((menHi >>> 1) & NOT_FILE_H & emptyHi); // prettier-ignore
   }
-  if ((kingsLo | kingsHi) !== 0) {
-    // generateQuietMoves's walk, counting instead of writing. Written twice on purpose: one
-    // walk for both (writing into a scratch list here) made perft and search 4-15 % slower,
-    // as V8 then stopped inlining other calls in these hot paths (measured in one process).
-    const slides = rules.kingSlides;
-    for (let half = 0; half < 2; half++) {
-      let bits = half === 0 ? kingsLo : kingsHi;
-      while (bits !== 0) {
-        const from = half * 32 + 31 - Math.clz32(bits & -bits);
-        bits &= bits - 1;
-        for (let i = 0; i < slides.length; i++) {
-          const direction = slides[i];
-          let to = NEIGHBOUR[from * DIRECTION_COUNT + direction];
-          while (to >= 0 && (((to < 32 ? emptyLo : emptyHi) >>> to) & 1) !== 0) {
-            n++;
-            to = NEIGHBOUR[to * DIRECTION_COUNT + direction];
-          }
+  return byteTotal(counts);
+}
+
+/**
+ * The slides of the kings (kingsLo, kingsHi) to empty squares (emptyLo, emptyHi). This is
+ * generateQuietMoves's walk, counting instead of writing. Written twice on purpose: one
+ * walk for both (writing into a scratch list here) made perft and search 4-15 % slower, as
+ * V8 then stopped inlining other calls in these hot paths (measured in one process).
+ */
+export function countKingSlides(
+  rules: Rules,
+  kingsLo: number,
+  kingsHi: number,
+  emptyLo: number,
+  emptyHi: number,
+): number {
+  let n = 0;
+  const slides = rules.kingSlides;
+  for (let half = 0; half < 2; half++) {
+    let bits = half === 0 ? kingsLo : kingsHi;
+    while (bits !== 0) {
+      const from = half * 32 + 31 - Math.clz32(bits & -bits);
+      bits &= bits - 1;
+      for (let i = 0; i < slides.length; i++) {
+        const direction = slides[i];
+        let to = NEIGHBOUR[from * DIRECTION_COUNT + direction];
+        while (to >= 0 && (((to < 32 ? emptyLo : emptyHi) >>> to) & 1) !== 0) {
+          n++;
+          to = NEIGHBOUR[to * DIRECTION_COUNT + direction];
         }
       }
     }

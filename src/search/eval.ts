@@ -10,7 +10,7 @@
  * protocol's `eval` can show the parts of exactly the number the search uses.
  */
 import { NOT_FILE_A, NOT_FILE_H, popcount32 } from '../core/bitboard.js';
-import { countQuietMoves } from '../core/movegen.js';
+import { countKingSlides, countManSteps } from '../core/movegen.js';
 import {
   BLACK_KINGS_HI,
   BLACK_KINGS_LO,
@@ -259,10 +259,10 @@ export class Evaluator {
         ? (popcount32(wmLo & 0xff00) - popcount32(bmHi & 0xff0000)) * this.homeRowGuard
         : 0;
     const rules = this.rules;
-    const whiteManMoves = countQuietMoves(rules, 0, wmLo, wmHi, 0, 0, emptyLo, emptyHi);
-    const blackManMoves = countQuietMoves(rules, 1, bmLo, bmHi, 0, 0, emptyLo, emptyHi);
-    const whiteKingMoves = noKings ? 0 : countQuietMoves(rules, 0, 0, 0, wkLo, wkHi, emptyLo, emptyHi); // prettier-ignore
-    const blackKingMoves = noKings ? 0 : countQuietMoves(rules, 1, 0, 0, bkLo, bkHi, emptyLo, emptyHi); // prettier-ignore
+    const whiteManMoves = countManSteps(rules, 0, wmLo, wmHi, emptyLo, emptyHi);
+    const blackManMoves = countManSteps(rules, 1, bmLo, bmHi, emptyLo, emptyHi);
+    const whiteKingMoves = (wkLo | wkHi) === 0 ? 0 : countKingSlides(rules, wkLo, wkHi, emptyLo, emptyHi); // prettier-ignore
+    const blackKingMoves = (bkLo | bkHi) === 0 ? 0 : countKingSlides(rules, bkLo, bkHi, emptyLo, emptyHi); // prettier-ignore
     const mobility =
       (whiteManMoves - blackManMoves) * this.manMobility +
       (whiteKingMoves - blackKingMoves) * this.kingMobility;
