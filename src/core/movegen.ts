@@ -558,6 +558,16 @@ export function generateMoves(rules: Rules, state: Int32Array, list: MoveList): 
 }
 
 /**
+ * generateMoves for a side to move known to have a capture (hasCapture said so): the
+ * maximal captures, without asking again.
+ */
+export function generateCaptures(rules: Rules, state: Int32Array, list: MoveList): number {
+  if (onSideToMove(SEARCH_CAPTURES, rules, state, list, null) === 0)
+    generateQuiet(rules, state, list);
+  return list.count;
+}
+
+/**
  * The number of steps and slides of `color` whose men are (menLo, menHi) and kings (kingsLo,
  * kingsHi), among empty squares (emptyLo, emptyHi): counted from whole sets, not listed.
  * Only meaningful when the side has no capture.

@@ -10,6 +10,7 @@
 import { popcount32 } from '../core/bitboard.js';
 import {
   encodeMove,
+  generateCaptures,
   generateMoves,
   hasCapture,
   isCapture,
@@ -211,6 +212,7 @@ for (let depth = 1; depth < 64; depth++) {
 export class Searcher {
   private readonly states: Int32Array[] = [];
   private readonly lists: MoveList[] = [];
+  /** Each ply's ordering scores: by move index, then by place in its order as moves are picked. */
   private readonly moveScores: Int32Array[] = [];
   private readonly pvMoves = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvCapturedLo = new Int32Array(MAX_PLY * MAX_PLY);
@@ -644,13 +646,17 @@ export class Searcher {
     }
   }
 
-  /** Swaps the best-scored move among [from, count) into place `from`; returns its index. */
+  /**
+   * Swaps the best-scored move among places [from, count) into place `from` and returns
+   * its index in the move list. The scores travel with the order, so that place `from`
+   * then holds the chosen move's score and the scan reads them in a row.
+   */
   private pickMove(ply: number, from: number, count: number, order: Int32Array): number {
     const scores = this.moveScores[ply];
     let best = from;
-    let bestScore = scores[order[from]];
+    let bestScore = scores[from];
     for (let i = from + 1; i < count; i++) {
-      const s = scores[order[i]];
+      const s = scores[i];
       if (s > bestScore) {
         bestScore = s;
         best = i;
@@ -659,6 +665,8 @@ export class Searcher {
     const chosen = order[best];
     order[best] = order[from];
     order[from] = chosen;
+    scores[best] = scores[from];
+    scores[from] = bestScore;
     return chosen;
   }
 
@@ -784,7 +792,7 @@ export class Searcher {
           quiet &&
           depth >= 3 &&
           searched >= (pvNode ? 3 : 2) &&
-          this.moveScores[ply][index] < KILLER_SCORE
+          this.moveScores[ply][n] < KILLER_SCORE
         ) {
           reduction = REDUCTIONS[Math.min(depth, 63) * 64 + Math.min(searched, 63)];
           if (pvNode && reduction > 0) reduction--;
@@ -880,7 +888,7 @@ export class Searcher {
     }
     if (ply >= MAX_PLY - 1) return network !== null ? network.evaluateAt(this.states, ply) : evaluator.evaluate(state); // prettier-ignore
     const list = this.lists[ply];
-    const count = generateMoves(rules, state, list);
+    const count = generateCaptures(rules, state, list);
     let best = -INFINITE;
     for (let i = 0; i < count; i++) {
       this.makeChild(ply, i);
