@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { squaresOf } from '../../src/core/bitboard.js';
 import {
   countMoves,
+  generateCaptures,
   generateMoves,
   hasCapture,
   isCapture,
@@ -63,6 +64,7 @@ describe('random games against the simple generator', () => {
   it.each(variants)('%s: same moves, same counts, keys kept in step', (variant) => {
     const random = seededRandom(variant === 'armenian' ? 11 : 12);
     const list = new MoveList();
+    const captureList = new MoveList();
     let positions = 0;
     let captures = 0;
     let kings = 0;
@@ -78,6 +80,13 @@ describe('random games against the simple generator', () => {
         expect(n).toBe(expected.length);
         expect(countMoves(p.rules, p.state)).toBe(expected.length);
         expect(hasCapture(p.rules, p.state)).toBe(n > 0 && isCapture(list.moves[0]));
+        if (n > 0 && isCapture(list.moves[0])) {
+          // The quiescence search's way in: the same captures, in the same order.
+          expect(generateCaptures(p.rules, p.state, captureList)).toBe(n);
+          expect(captureList.moves.subarray(0, n)).toEqual(list.moves.subarray(0, n));
+          expect(captureList.capturedLo.subarray(0, n)).toEqual(list.capturedLo.subarray(0, n));
+          expect(captureList.capturedHi.subarray(0, n)).toEqual(list.capturedHi.subarray(0, n));
+        }
         const [lo, hi] = computeKey(p.state);
         expect([p.keyLo, p.keyHi]).toEqual([lo, hi]);
         positions++;
