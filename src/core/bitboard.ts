@@ -43,7 +43,9 @@ export const SQUARE_HI: Int32Array = Int32Array.from({ length: 65 }, (_, sq) =>
 
 /** Number of set bits in a 32-bit word. */
 export function popcount32(x: number): number {
-  return byteTotal(byteCounts(x));
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /**
@@ -64,7 +66,11 @@ export function byteTotal(counts: number): number {
 
 /** Number of squares in the set (lo, hi). */
 export function popcount64(lo: number, hi: number): number {
-  return byteTotal(byteCounts(lo) + byteCounts(hi));
+  lo = lo - ((lo >>> 1) & 0x55555555);
+  hi = hi - ((hi >>> 1) & 0x55555555);
+  // Nibble counts of both halves added: at most 8 a nibble, so no carry.
+  const x = (lo & 0x33333333) + ((lo >>> 2) & 0x33333333) + (hi & 0x33333333) + ((hi >>> 2) & 0x33333333); // prettier-ignore
+  return Math.imul((x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f), 0x01010101) >>> 24;
 }
 
 /** 1 when `square` is in the set (lo, hi), else 0. */
