@@ -702,6 +702,10 @@ export class Searcher {
     this.pvLength[ply] = childLength + 1;
   }
 
+  /**
+   * Scores are negated as `0 - x`, never `-x`: `-0` is not a small integer to V8, and one
+   * negated draw would make V8 throw away the search's machine code and slow it after.
+   */
   private alphaBeta(
     ply: number,
     depth: number,
@@ -784,7 +788,7 @@ export class Searcher {
       let score: number;
       const quiet = !captures;
       if (searched === 0) {
-        score = -this.alphaBeta(ply + 1, depth - 1, -beta, -alpha, pvNode);
+        score = 0 - this.alphaBeta(ply + 1, depth - 1, 0 - beta, 0 - alpha, pvNode);
       } else {
         let reduction = 0;
         if (
@@ -798,12 +802,12 @@ export class Searcher {
           if (pvNode && reduction > 0) reduction--;
           reduction = Math.min(reduction, depth - 2);
         }
-        score = -this.alphaBeta(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false);
+        score = 0 - this.alphaBeta(ply + 1, depth - 1 - reduction, -1 - alpha, 0 - alpha, false);
         if (score > alpha && reduction > 0) {
-          score = -this.alphaBeta(ply + 1, depth - 1, -alpha - 1, -alpha, false);
+          score = 0 - this.alphaBeta(ply + 1, depth - 1, -1 - alpha, 0 - alpha, false);
         }
         if (score > alpha && score < beta && pvNode) {
-          score = -this.alphaBeta(ply + 1, depth - 1, -beta, -alpha, true);
+          score = 0 - this.alphaBeta(ply + 1, depth - 1, 0 - beta, 0 - alpha, true);
         }
       }
       if (this.aborted) return 0;
@@ -892,7 +896,7 @@ export class Searcher {
     let best = -INFINITE;
     for (let i = 0; i < count; i++) {
       this.makeChild(ply, i);
-      const score = -this.quiescence(ply + 1, -beta, -alpha);
+      const score = 0 - this.quiescence(ply + 1, 0 - beta, 0 - alpha);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;
