@@ -49,9 +49,10 @@ export function popcount32(x: number): number {
 }
 
 /**
- * The set bits of each byte of `x`, in that byte (0-8 each). Byte counts of up to 31 words
- * can be added before byteTotal sums them: no byte passes 255. Hot counts (the
- * evaluation's mobility) add theirs so that one multiply finishes many words.
+ * The set bits of each byte of `x`, in that byte (0-8 each). Byte counts of several words
+ * can be added before byteTotal sums them, as long as the total stays below 256 (seven
+ * full words). Hot counts (a side's steps: at most 5 of each of 32 men or empty squares)
+ * add theirs so that one multiply finishes many words.
  */
 export function byteCounts(x: number): number {
   x = x - ((x >>> 1) & 0x55555555);
@@ -59,7 +60,7 @@ export function byteCounts(x: number): number {
   return (x + (x >>> 4)) & 0x0f0f0f0f;
 }
 
-/** The sum of the four bytes of `counts` (added byteCounts): a number of set bits. */
+/** The sum of the four bytes of `counts` (added byteCounts, totalling below 256). */
 export function byteTotal(counts: number): number {
   return Math.imul(counts, 0x01010101) >>> 24;
 }
