@@ -626,17 +626,23 @@ export function countKingSlides(
 ): number {
   let n = 0;
   const slides = rules.kingSlides;
-  for (let half = 0; half < 2; half++) {
-    let bits = half === 0 ? kingsLo : kingsHi;
-    while (bits !== 0) {
-      const from = half * 32 + 31 - Math.clz32(bits & -bits);
-      bits &= bits - 1;
-      for (let i = 0; i < slides.length; i++) {
-        const direction = slides[i];
-        const at = from * DIRECTION_COUNT + direction;
-        const blocker = firstOccupied(from, direction, ~emptyLo, ~emptyHi);
-        n += blocker < 0 ? RAY_LENGTH[at] : RAY_LENGTH[at] - RAY_LENGTH[blocker * DIRECTION_COUNT + direction] - 1; // prettier-ignore
-      }
+  let lo = kingsLo;
+  let hi = kingsHi;
+  while ((lo | hi) !== 0) {
+    // The lowest king first, taking it off its half.
+    let from: number;
+    if (lo !== 0) {
+      from = 31 - Math.clz32(lo & -lo);
+      lo &= lo - 1;
+    } else {
+      from = 63 - Math.clz32(hi & -hi);
+      hi &= hi - 1;
+    }
+    for (let i = 0; i < slides.length; i++) {
+      const direction = slides[i];
+      const at = from * DIRECTION_COUNT + direction;
+      const blocker = firstOccupied(from, direction, ~emptyLo, ~emptyHi);
+      n += blocker < 0 ? RAY_LENGTH[at] : RAY_LENGTH[at] - RAY_LENGTH[blocker * DIRECTION_COUNT + direction] - 1; // prettier-ignore
     }
   }
   return n;
