@@ -23,7 +23,7 @@ import {
 } from '../core/movegen.js';
 import { Position } from '../core/position.js';
 import {
-  applyMove,
+  applyMoveInto,
   KEY_HI,
   KEY_LO,
   kingsHiWord,
@@ -675,10 +675,9 @@ export class Searcher {
   private makeChild(ply: number, index: number): Int32Array {
     const state = this.states[ply];
     const child = this.states[ply + 1];
-    for (let k = 0; k < STATE_SIZE; k++) child[k] = state[k];
     const list = this.lists[ply];
     const move = list.moves[index];
-    applyMove(this.rules, child, moveFrom(move), moveTo(move), list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
+    applyMoveInto(this.rules, state, child, moveFrom(move), moveTo(move), list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
     if (this.network !== null) this.network.invalidate(ply + 1);
     const keyIndex = this.rootKeyIndex + ply + 1;
     this.keysLo[keyIndex] = child[KEY_LO];

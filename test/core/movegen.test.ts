@@ -18,7 +18,7 @@ import { legalMoves } from '../../src/core/notation.js';
 import { perft } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
 import { squareName } from '../../src/core/square.js';
-import { computeKey } from '../../src/core/state.js';
+import { applyMoveInto, computeKey, STATE_SIZE } from '../../src/core/state.js';
 import type { VariantName } from '../../src/core/variant.js';
 import { position, seededRandom } from '../helpers.js';
 import { namedPerft, namedPositions } from '../positions/named.js';
@@ -65,6 +65,7 @@ describe('random games against the simple generator', () => {
     const random = seededRandom(variant === 'armenian' ? 11 : 12);
     const list = new MoveList();
     const captureList = new MoveList();
+    const child = new Int32Array(STATE_SIZE);
     let positions = 0;
     let captures = 0;
     let kings = 0;
@@ -94,7 +95,12 @@ describe('random games against the simple generator', () => {
         if (p.squares(2).length + p.squares(3).length > 0) kings++;
         if (n === 0) break;
         const i = Math.floor(random() * n);
+        // The search's step into the next ply's state leaves the parent as it was.
+        const parent = p.state.slice();
+        applyMoveInto(p.rules, parent, child, moveFrom(list.moves[i]), moveTo(list.moves[i]), list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
+        expect(parent).toEqual(p.state);
         p.play(list.moves[i], list.capturedLo[i], list.capturedHi[i]);
+        expect(child).toEqual(p.state);
       }
     }
     // The games must reach the cases that matter, or the comparison proves little.
