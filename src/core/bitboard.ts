@@ -48,6 +48,32 @@ export function popcount32(x: number): number {
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
+/**
+ * The set bits of each byte of `x`, in that byte (0-8 each). Byte counts of several words
+ * can be added before byteTotal sums them, as long as the total stays below 256 (seven
+ * full words). Hot counts (a side's steps: at most 5 of each of 32 men or empty squares)
+ * add theirs so that one multiply finishes many words.
+ */
+export function byteCounts(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (x + (x >>> 4)) & 0x0f0f0f0f;
+}
+
+/** The sum of the four bytes of `counts` (added byteCounts, totalling below 256). */
+export function byteTotal(counts: number): number {
+  return Math.imul(counts, 0x01010101) >>> 24;
+}
+
+/** Number of squares in the set (lo, hi). */
+export function popcount64(lo: number, hi: number): number {
+  lo = lo - ((lo >>> 1) & 0x55555555);
+  hi = hi - ((hi >>> 1) & 0x55555555);
+  // Nibble counts of both halves added: at most 8 a nibble, so no carry.
+  const x = (lo & 0x33333333) + ((lo >>> 2) & 0x33333333) + (hi & 0x33333333) + ((hi >>> 2) & 0x33333333); // prettier-ignore
+  return Math.imul((x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f), 0x01010101) >>> 24;
+}
+
 /** 1 when `square` is in the set (lo, hi), else 0. */
 export function hasSquare(lo: number, hi: number, square: number): number {
   return ((square < 32 ? lo : hi) >>> square) & 1;

@@ -7,7 +7,14 @@
  * halves, stored side by side in a MoveList. Everything here reads the variant's tables and
  * a state array (state.ts); nothing allocates per call.
  */
-import { FILES_A_TO_F, FILES_C_TO_H, NOT_FILE_A, NOT_FILE_H, popcount32 } from './bitboard.js';
+import {
+  byteCounts,
+  byteTotal,
+  FILES_A_TO_F,
+  FILES_C_TO_H,
+  NOT_FILE_A,
+  NOT_FILE_H,
+} from './bitboard.js';
 import { countManCaptureMoves } from './mancapture.js';
 import {
   kingsHiWord,
@@ -84,6 +91,45 @@ export class MoveList {
 
 const DELTA = Int8Array.from(DIRECTION_DELTA);
 const MASK = Int32Array.from(DIRECTION_MASK);
+
+/**
+ * `RAY_LO[square * 8 + direction]`, `RAY_HI[...]`: the squares from `square` (not included)
+ * to the edge of the board that way; `RAY_LENGTH[...]` how many. A king's slides that way
+ * end before the first occupied square on its ray: its ray is as long as the king's less
+ * the blocker's and the blocker itself, so no square is walked.
+ */
+const RAY_LO = new Int32Array(64 * DIRECTION_COUNT);
+const RAY_HI = new Int32Array(64 * DIRECTION_COUNT);
+const RAY_LENGTH = new Int8Array(64 * DIRECTION_COUNT);
+for (let square = 0; square < 64; square++) {
+  for (let direction = 0; direction < DIRECTION_COUNT; direction++) {
+    const at = square * DIRECTION_COUNT + direction;
+    for (let to = NEIGHBOUR[at]; to >= 0; to = NEIGHBOUR[to * DIRECTION_COUNT + direction]) {
+      if (to < 32) RAY_LO[at] |= 1 << to;
+      else RAY_HI[at] |= 1 << to;
+      RAY_LENGTH[at]++;
+    }
+  }
+}
+
+/**
+ * The first occupied square (of occupiedLo, occupiedHi) from `square` towards `direction`,
+ * or -1 when the way is clear to the edge: the nearest is the lowest square of the ray's
+ * occupied part when the direction raises the square number, else the highest.
+ */
+function firstOccupied(
+  square: number,
+  direction: number,
+  occupiedLo: number,
+  occupiedHi: number,
+): number {
+  const at = square * DIRECTION_COUNT + direction;
+  const lo = RAY_LO[at] & occupiedLo;
+  const hi = RAY_HI[at] & occupiedHi;
+  if ((lo | hi) === 0) return -1;
+  if (DELTA[direction] > 0) return lo !== 0 ? 31 - Math.clz32(lo & -lo) : 63 - Math.clz32(hi & -hi); // prettier-ignore
+  return hi !== 0 ? 63 - Math.clz32(hi) : 31 - Math.clz32(lo);
+}
 
 /** Low half of the set (lo, hi) moved one step in `direction`. */
 function shiftLo(lo: number, hi: number, direction: number): number {
@@ -209,10 +255,7 @@ function kingCaptureSearch(
   for (let i = 0; i < directions.length; i++) {
     const direction = directions[i];
     if (direction === forbidden) continue;
-    let over = NEIGHBOUR[square * DIRECTION_COUNT + direction];
-    while (over >= 0 && (((over < 32 ? occupiedLo : occupiedHi) >>> over) & 1) === 0) {
-      over = NEIGHBOUR[over * DIRECTION_COUNT + direction];
-    }
+    const over = firstOccupied(square, direction, occupiedLo, occupiedHi);
     if (over < 0 || (((over < 32 ? enemyLo : enemyHi) >>> over) & 1) === 0) continue;
     const bit = 1 << over;
     const low = over < 32;
@@ -243,10 +286,7 @@ function kingCanCapture(
   const directions = rules.kingCaptures;
   for (let i = 0; i < directions.length; i++) {
     const direction = directions[i];
-    let over = NEIGHBOUR[square * DIRECTION_COUNT + direction];
-    while (over >= 0 && (((over < 32 ? occupiedLo : occupiedHi) >>> over) & 1) === 0) {
-      over = NEIGHBOUR[over * DIRECTION_COUNT + direction];
-    }
+    const over = firstOccupied(square, direction, occupiedLo, occupiedHi);
     if (over < 0 || (((over < 32 ? enemyLo : enemyHi) >>> over) & 1) === 0) continue;
     const land = NEIGHBOUR[over * DIRECTION_COUNT + direction];
     if (land >= 0 && (((land < 32 ? occupiedLo : occupiedHi) >>> land) & 1) === 0) return true;
@@ -518,6 +558,16 @@ export function generateMoves(rules: Rules, state: Int32Array, list: MoveList): 
 }
 
 /**
+ * generateMoves for a side to move known to have a capture (hasCapture said so): the
+ * maximal captures, without asking again.
+ */
+export function generateCaptures(rules: Rules, state: Int32Array, list: MoveList): number {
+  if (onSideToMove(SEARCH_CAPTURES, rules, state, list, null) === 0)
+    generateQuiet(rules, state, list);
+  return list.count;
+}
+
+/**
  * The number of steps and slides of `color` whose men are (menLo, menHi) and kings (kingsLo,
  * kingsHi), among empty squares (emptyLo, emptyHi): counted from whole sets, not listed.
  * Only meaningful when the side has no capture.
@@ -532,47 +582,67 @@ export function countQuietMoves(
   emptyLo: number,
   emptyHi: number,
 ): number {
-  let n = 0;
-  const aheadLo = forwardLo(menLo, menHi, color) & emptyLo;
-  const aheadHi = forwardHi(menLo, menHi, color) & emptyHi;
-  if (rules.manStepsForward) n += popcount32(aheadLo) + popcount32(aheadHi);
+  const steps = countManSteps(rules, color, menLo, menHi, emptyLo, emptyHi);
+  if ((kingsLo | kingsHi) === 0) return steps;
+  return steps + countKingSlides(rules, kingsLo, kingsHi, emptyLo, emptyHi);
+}
+
+/** The steps of `color`'s men (menLo, menHi) to empty squares (emptyLo, emptyHi). */
+export function countManSteps(
+  rules: Rules,
+  color: number,
+  menLo: number,
+  menHi: number,
+  emptyLo: number,
+  emptyHi: number,
+): number {
+  // Byte counts of every step's target set, added, then totalled once (bitboard.ts).
+  let counts = 0;
+  const fLo = forwardLo(menLo, menHi, color);
+  const fHi = forwardHi(menLo, menHi, color);
+  if (rules.manStepsForward) counts += byteCounts(fLo & emptyLo) + byteCounts(fHi & emptyHi);
   if (rules.manStepsDiagonally) {
     // Forward then one file over: the same rank, so no half is crossed.
-    const fLo = forwardLo(menLo, menHi, color);
-    const fHi = forwardHi(menLo, menHi, color);
-    n +=
-      popcount32((fLo << 1) & NOT_FILE_A & emptyLo) + popcount32((fHi << 1) & NOT_FILE_A & emptyHi);
-    n +=
-      popcount32((fLo >>> 1) & NOT_FILE_H & emptyLo) +
-      popcount32((fHi >>> 1) & NOT_FILE_H & emptyHi);
+    counts += byteCounts((fLo << 1) & NOT_FILE_A & emptyLo) + byteCounts((fHi << 1) & NOT_FILE_A & emptyHi); // prettier-ignore
+    counts += byteCounts((fLo >>> 1) & NOT_FILE_H & emptyLo) + byteCounts((fHi >>> 1) & NOT_FILE_H & emptyHi); // prettier-ignore
   }
   if (rules.manStepsSideways) {
-    n +=
-      popcount32((menLo << 1) & NOT_FILE_A & emptyLo) +
-      popcount32((menHi << 1) & NOT_FILE_A & emptyHi);
-    n +=
-      popcount32((menLo >>> 1) & NOT_FILE_H & emptyLo) +
-      popcount32((menHi >>> 1) & NOT_FILE_H & emptyHi);
+    counts += byteCounts((menLo << 1) & NOT_FILE_A & emptyLo) + byteCounts((menHi << 1) & NOT_FILE_A & emptyHi); // prettier-ignore
+    counts += byteCounts((menLo >>> 1) & NOT_FILE_H & emptyLo) + byteCounts((menHi >>> 1) & NOT_FILE_H & emptyHi); // prettier-ignore
   }
-  if ((kingsLo | kingsHi) !== 0) {
-    // generateQuietMoves's walk, counting instead of writing. Written twice on purpose: one
-    // walk for both (writing into a scratch list here) made perft and search 4-15 % slower,
-    // as V8 then stopped inlining other calls in these hot paths (measured in one process).
-    const slides = rules.kingSlides;
-    for (let half = 0; half < 2; half++) {
-      let bits = half === 0 ? kingsLo : kingsHi;
-      while (bits !== 0) {
-        const from = half * 32 + 31 - Math.clz32(bits & -bits);
-        bits &= bits - 1;
-        for (let i = 0; i < slides.length; i++) {
-          const direction = slides[i];
-          let to = NEIGHBOUR[from * DIRECTION_COUNT + direction];
-          while (to >= 0 && (((to < 32 ? emptyLo : emptyHi) >>> to) & 1) !== 0) {
-            n++;
-            to = NEIGHBOUR[to * DIRECTION_COUNT + direction];
-          }
-        }
-      }
+  return byteTotal(counts);
+}
+
+/**
+ * The slides of the kings (kingsLo, kingsHi) to empty squares (emptyLo, emptyHi), each
+ * way's told by the rays (firstOccupied) without walking it.
+ */
+export function countKingSlides(
+  rules: Rules,
+  kingsLo: number,
+  kingsHi: number,
+  emptyLo: number,
+  emptyHi: number,
+): number {
+  let n = 0;
+  const slides = rules.kingSlides;
+  let lo = kingsLo;
+  let hi = kingsHi;
+  while ((lo | hi) !== 0) {
+    // The lowest king first, taking it off its half.
+    let from: number;
+    if (lo !== 0) {
+      from = 31 - Math.clz32(lo & -lo);
+      lo &= lo - 1;
+    } else {
+      from = 63 - Math.clz32(hi & -hi);
+      hi &= hi - 1;
+    }
+    for (let i = 0; i < slides.length; i++) {
+      const direction = slides[i];
+      const at = from * DIRECTION_COUNT + direction;
+      const blocker = firstOccupied(from, direction, ~emptyLo, ~emptyHi);
+      n += blocker < 0 ? RAY_LENGTH[at] : RAY_LENGTH[at] - RAY_LENGTH[blocker * DIRECTION_COUNT + direction] - 1; // prettier-ignore
     }
   }
   return n;

@@ -150,35 +150,65 @@ export function applyMove(
   capturedLo: number,
   capturedHi: number,
 ): void {
-  const color = state[SIDE] as Color;
+  applyMoveInto(rules, state, state, from, to, capturedLo, capturedHi);
+}
+
+/**
+ * applyMove with the position after the move written into `child` (which may be `parent`
+ * itself) and `parent` left as it was: the search's step to the next ply, without first
+ * copying the whole state over.
+ */
+export function applyMoveInto(
+  rules: Rules,
+  parent: Int32Array,
+  child: Int32Array,
+  from: number,
+  to: number,
+  capturedLo: number,
+  capturedHi: number,
+): void {
+  const color = parent[SIDE] as Color;
   const enemy = color ^ 1;
+  for (let k = 0; k < PIECE_WORDS; k++) child[k] = parent[k];
   const kingSet = kingsSet(color);
-  const isKing = (state[squareWord(kingSet, from)] >>> from) & 1;
+  const isKing = (child[squareWord(kingSet, from)] >>> from) & 1;
   const fromSet = isKing ? kingSet : menSet(color);
   const toSet = !isKing && to >> 3 === rules.crownRank[color] ? kingSet : fromSet;
-  toggleSquare(state, fromSet, from);
-  toggleSquare(state, toSet, to);
-  let progress = isKing === 0;
-  if ((capturedLo | capturedHi) !== 0) {
-    progress = true;
+  // toggleSquare's work, with the key kept in locals and written once.
+  child[squareWord(fromSet, from)] ^= 1 << from;
+  child[squareWord(toSet, to)] ^= 1 << to;
+  const fromKey = (fromSet * 64 + from) * 2;
+  const toKey = (toSet * 64 + to) * 2;
+  let keyLo = parent[KEY_LO] ^ ZOBRIST[fromKey] ^ ZOBRIST[toKey] ^ ZOBRIST[SIDE_KEY_INDEX];
+  let keyHi = parent[KEY_HI] ^ ZOBRIST[fromKey + 1] ^ ZOBRIST[toKey + 1] ^ ZOBRIST[SIDE_KEY_INDEX + 1]; // prettier-ignore
+  const captures = (capturedLo | capturedHi) !== 0;
+  if (captures) {
     const enemyKings = kingsSet(enemy);
     for (let half = 0; half < 2; half++) {
       let bits = half === 0 ? capturedLo : capturedHi;
+      if (bits === 0) continue;
+      const kingsWord = setWord(enemyKings, half);
+      const menWord = setWord(menSet(enemy), half);
+      const kings = child[kingsWord];
+      child[kingsWord] = kings & ~bits;
+      child[menWord] &= ~(bits & ~kings);
       while (bits !== 0) {
         const square = half * 32 + (31 - Math.clz32(bits & -bits));
         bits &= bits - 1;
-        const isEnemyKing = (state[setWord(enemyKings, half)] >>> square) & 1;
-        toggleSquare(state, isEnemyKing ? enemyKings : menSet(enemy), square);
+        const set = (kings >>> square) & 1 ? enemyKings : menSet(enemy);
+        const z = (set * 64 + square) * 2;
+        keyLo ^= ZOBRIST[z];
+        keyHi ^= ZOBRIST[z + 1];
       }
     }
   }
-  state[QUIET_PLIES] = progress ? 0 : state[QUIET_PLIES] + 1;
   // Irreversible: a capture, or a man leaving its rank (men never go back).
-  const irreversible = (capturedLo | capturedHi) !== 0 || (isKing === 0 && from >> 3 !== to >> 3);
-  state[REVERSIBLE_PLIES] = irreversible ? 0 : state[REVERSIBLE_PLIES] + 1;
-  state[SIDE] = enemy;
-  state[KEY_LO] ^= ZOBRIST[SIDE_KEY_INDEX];
-  state[KEY_HI] ^= ZOBRIST[SIDE_KEY_INDEX + 1];
+  const irreversible = captures || (isKing === 0 && from >> 3 !== to >> 3);
+  child[QUIET_PLIES] = captures || isKing === 0 ? 0 : parent[QUIET_PLIES] + 1;
+  child[REVERSIBLE_PLIES] = irreversible ? 0 : parent[REVERSIBLE_PLIES] + 1;
+  child[KEY_LO] = keyLo;
+  child[KEY_HI] = keyHi;
+  child[SIDE] = enemy;
 }
 
 /**

@@ -9,8 +9,8 @@
  * Every term is worked out White minus Black into the evaluator's `terms`, so that the
  * protocol's `eval` can show the parts of exactly the number the search uses.
  */
-import { NOT_FILE_A, NOT_FILE_H, popcount32 } from '../core/bitboard.js';
-import { countQuietMoves } from '../core/movegen.js';
+import { NOT_FILE_A, NOT_FILE_H, popcount32, popcount64 } from '../core/bitboard.js';
+import { countKingSlides, countManSteps } from '../core/movegen.js';
 import {
   BLACK_KINGS_HI,
   BLACK_KINGS_LO,
@@ -146,7 +146,7 @@ export function runawayMen(
     lo |= lo << 16;
     hi |= lo; // the 32-rank step
   }
-  return popcount32(menLo & ~lo) + popcount32(menHi & ~hi);
+  return popcount64(menLo & ~lo, menHi & ~hi);
 }
 
 /**
@@ -161,14 +161,14 @@ export function backedMen(
   color: number,
 ): number {
   if (color === 0) {
-    return popcount32(menLo & (ownLo << 8)) + popcount32(menHi & ((ownHi << 8) | (ownLo >>> 24)));
+    return popcount64(menLo & (ownLo << 8), menHi & ((ownHi << 8) | (ownLo >>> 24)));
   }
-  return popcount32(menLo & ((ownLo >>> 8) | (ownHi << 24))) + popcount32(menHi & (ownHi >>> 8));
+  return popcount64(menLo & ((ownLo >>> 8) | (ownHi << 24)), menHi & (ownHi >>> 8));
 }
 
 /** Pairs of men side by side on a rank (three in a row are two pairs). */
 export function menPairs(menLo: number, menHi: number): number {
-  return popcount32(menLo & (menLo << 1) & NOT_FILE_A) + popcount32(menHi & (menHi << 1) & NOT_FILE_A); // prettier-ignore
+  return popcount64(menLo & (menLo << 1) & NOT_FILE_A, menHi & (menHi << 1) & NOT_FILE_A); // prettier-ignore
 }
 
 /** One variant's evaluation: its rules, its weights and the tables made from them. */
@@ -238,10 +238,10 @@ export class Evaluator {
     const wkHi = state[WHITE_KINGS_HI];
     const bkLo = state[BLACK_KINGS_LO];
     const bkHi = state[BLACK_KINGS_HI];
-    const whiteMen = popcount32(wmLo) + popcount32(wmHi);
-    const blackMen = popcount32(bmLo) + popcount32(bmHi);
-    const whiteKings = popcount32(wkLo) + popcount32(wkHi);
-    const blackKings = popcount32(bkLo) + popcount32(bkHi);
+    const whiteMen = popcount64(wmLo, wmHi);
+    const blackMen = popcount64(bmLo, bmHi);
+    const whiteKings = popcount64(wkLo, wkHi);
+    const blackKings = popcount64(bkLo, bkHi);
     const emptyLo = ~(wmLo | bmLo | wkLo | bkLo);
     const emptyHi = ~(wmHi | bmHi | wkHi | bkHi);
     const totalMen = whiteMen + blackMen;
@@ -259,10 +259,10 @@ export class Evaluator {
         ? (popcount32(wmLo & 0xff00) - popcount32(bmHi & 0xff0000)) * this.homeRowGuard
         : 0;
     const rules = this.rules;
-    const whiteManMoves = countQuietMoves(rules, 0, wmLo, wmHi, 0, 0, emptyLo, emptyHi);
-    const blackManMoves = countQuietMoves(rules, 1, bmLo, bmHi, 0, 0, emptyLo, emptyHi);
-    const whiteKingMoves = noKings ? 0 : countQuietMoves(rules, 0, 0, 0, wkLo, wkHi, emptyLo, emptyHi); // prettier-ignore
-    const blackKingMoves = noKings ? 0 : countQuietMoves(rules, 1, 0, 0, bkLo, bkHi, emptyLo, emptyHi); // prettier-ignore
+    const whiteManMoves = countManSteps(rules, 0, wmLo, wmHi, emptyLo, emptyHi);
+    const blackManMoves = countManSteps(rules, 1, bmLo, bmHi, emptyLo, emptyHi);
+    const whiteKingMoves = (wkLo | wkHi) === 0 ? 0 : countKingSlides(rules, wkLo, wkHi, emptyLo, emptyHi); // prettier-ignore
+    const blackKingMoves = (bkLo | bkHi) === 0 ? 0 : countKingSlides(rules, bkLo, bkHi, emptyLo, emptyHi); // prettier-ignore
     const mobility =
       (whiteManMoves - blackManMoves) * this.manMobility +
       (whiteKingMoves - blackKingMoves) * this.kingMobility;

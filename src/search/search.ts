@@ -10,6 +10,7 @@
 import { popcount32 } from '../core/bitboard.js';
 import {
   encodeMove,
+  generateCaptures,
   generateMoves,
   hasCapture,
   isCapture,
@@ -22,7 +23,7 @@ import {
 } from '../core/movegen.js';
 import { Position } from '../core/position.js';
 import {
-  applyMove,
+  applyMoveInto,
   KEY_HI,
   KEY_LO,
   kingsHiWord,
@@ -211,6 +212,7 @@ for (let depth = 1; depth < 64; depth++) {
 export class Searcher {
   private readonly states: Int32Array[] = [];
   private readonly lists: MoveList[] = [];
+  /** Each ply's ordering scores: by move index, then by place in its order as moves are picked. */
   private readonly moveScores: Int32Array[] = [];
   private readonly pvMoves = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvCapturedLo = new Int32Array(MAX_PLY * MAX_PLY);
@@ -679,13 +681,17 @@ export class Searcher {
     }
   }
 
-  /** Swaps the best-scored move among [from, count) into place `from`; returns its index. */
+  /**
+   * Swaps the best-scored move among places [from, count) into place `from` and returns
+   * its index in the move list. The scores travel with the order, so that place `from`
+   * then holds the chosen move's score and the scan reads them in a row.
+   */
   private pickMove(ply: number, from: number, count: number, order: Int32Array): number {
     const scores = this.moveScores[ply];
     let best = from;
-    let bestScore = scores[order[from]];
+    let bestScore = scores[from];
     for (let i = from + 1; i < count; i++) {
-      const s = scores[order[i]];
+      const s = scores[i];
       if (s > bestScore) {
         bestScore = s;
         best = i;
@@ -694,6 +700,8 @@ export class Searcher {
     const chosen = order[best];
     order[best] = order[from];
     order[from] = chosen;
+    scores[best] = scores[from];
+    scores[from] = bestScore;
     return chosen;
   }
 
@@ -702,10 +710,9 @@ export class Searcher {
   private makeChild(ply: number, index: number): Int32Array {
     const state = this.states[ply];
     const child = this.states[ply + 1];
-    for (let k = 0; k < STATE_SIZE; k++) child[k] = state[k];
     const list = this.lists[ply];
     const move = list.moves[index];
-    applyMove(this.rules, child, moveFrom(move), moveTo(move), list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
+    applyMoveInto(this.rules, state, child, moveFrom(move), moveTo(move), list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
     if (this.network !== null) this.network.invalidate(ply + 1);
     const keyIndex = this.rootKeyIndex + ply + 1;
     this.keysLo[keyIndex] = child[KEY_LO];
@@ -729,6 +736,10 @@ export class Searcher {
     this.pvLength[ply] = childLength + 1;
   }
 
+  /**
+   * Scores are negated as `0 - x`, never `-x`: `-0` is not a small integer to V8, and one
+   * negated draw would make V8 throw away the search's machine code and slow it after.
+   */
   private alphaBeta(
     ply: number,
     depth: number,
@@ -811,7 +822,7 @@ export class Searcher {
       let score: number;
       const quiet = !captures;
       if (searched === 0) {
-        score = -this.alphaBeta(ply + 1, depth - 1, -beta, -alpha, pvNode);
+        score = 0 - this.alphaBeta(ply + 1, depth - 1, 0 - beta, 0 - alpha, pvNode);
       } else {
         let reduction = 0;
         if (
@@ -819,18 +830,18 @@ export class Searcher {
           quiet &&
           depth >= 3 &&
           searched >= (pvNode ? 3 : 2) &&
-          this.moveScores[ply][index] < KILLER_SCORE
+          this.moveScores[ply][n] < KILLER_SCORE
         ) {
           reduction = REDUCTIONS[Math.min(depth, 63) * 64 + Math.min(searched, 63)];
           if (pvNode && reduction > 0) reduction--;
           reduction = Math.min(reduction, depth - 2);
         }
-        score = -this.alphaBeta(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false);
+        score = 0 - this.alphaBeta(ply + 1, depth - 1 - reduction, -1 - alpha, 0 - alpha, false);
         if (score > alpha && reduction > 0) {
-          score = -this.alphaBeta(ply + 1, depth - 1, -alpha - 1, -alpha, false);
+          score = 0 - this.alphaBeta(ply + 1, depth - 1, -1 - alpha, 0 - alpha, false);
         }
         if (score > alpha && score < beta && pvNode) {
-          score = -this.alphaBeta(ply + 1, depth - 1, -beta, -alpha, true);
+          score = 0 - this.alphaBeta(ply + 1, depth - 1, 0 - beta, 0 - alpha, true);
         }
       }
       if (this.aborted) return 0;
@@ -915,11 +926,11 @@ export class Searcher {
     }
     if (ply >= MAX_PLY - 1) return network !== null ? network.evaluateAt(this.states, ply) : evaluator.evaluate(state); // prettier-ignore
     const list = this.lists[ply];
-    const count = generateMoves(rules, state, list);
+    const count = generateCaptures(rules, state, list);
     let best = -INFINITE;
     for (let i = 0; i < count; i++) {
       this.makeChild(ply, i);
-      const score = -this.quiescence(ply + 1, -beta, -alpha);
+      const score = 0 - this.quiescence(ply + 1, 0 - beta, 0 - alpha);
       if (this.aborted) return 0;
       if (score > best) {
         best = score;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { squaresOf } from '../../src/core/bitboard.js';
 import {
   countMoves,
+  generateCaptures,
   generateMoves,
   hasCapture,
   isCapture,
@@ -17,7 +18,7 @@ import { legalMoves } from '../../src/core/notation.js';
 import { perft } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
 import { squareName } from '../../src/core/square.js';
-import { computeKey } from '../../src/core/state.js';
+import { applyMoveInto, computeKey, STATE_SIZE } from '../../src/core/state.js';
 import type { VariantName } from '../../src/core/variant.js';
 import { position, seededRandom } from '../helpers.js';
 import { namedPerft, namedPositions } from '../positions/named.js';
@@ -63,6 +64,8 @@ describe('random games against the simple generator', () => {
   it.each(variants)('%s: same moves, same counts, keys kept in step', (variant) => {
     const random = seededRandom(variant === 'armenian' ? 11 : 12);
     const list = new MoveList();
+    const captureList = new MoveList();
+    const child = new Int32Array(STATE_SIZE);
     let positions = 0;
     let captures = 0;
     let kings = 0;
@@ -78,6 +81,13 @@ describe('random games against the simple generator', () => {
         expect(n).toBe(expected.length);
         expect(countMoves(p.rules, p.state)).toBe(expected.length);
         expect(hasCapture(p.rules, p.state)).toBe(n > 0 && isCapture(list.moves[0]));
+        if (n > 0 && isCapture(list.moves[0])) {
+          // The quiescence search's way in: the same captures, in the same order.
+          expect(generateCaptures(p.rules, p.state, captureList)).toBe(n);
+          expect(captureList.moves.subarray(0, n)).toEqual(list.moves.subarray(0, n));
+          expect(captureList.capturedLo.subarray(0, n)).toEqual(list.capturedLo.subarray(0, n));
+          expect(captureList.capturedHi.subarray(0, n)).toEqual(list.capturedHi.subarray(0, n));
+        }
         const [lo, hi] = computeKey(p.state);
         expect([p.keyLo, p.keyHi]).toEqual([lo, hi]);
         positions++;
@@ -85,7 +95,12 @@ describe('random games against the simple generator', () => {
         if (p.squares(2).length + p.squares(3).length > 0) kings++;
         if (n === 0) break;
         const i = Math.floor(random() * n);
+        // The search's step into the next ply's state leaves the parent as it was.
+        const parent = p.state.slice();
+        applyMoveInto(p.rules, parent, child, moveFrom(list.moves[i]), moveTo(list.moves[i]), list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
+        expect(parent).toEqual(p.state);
         p.play(list.moves[i], list.capturedLo[i], list.capturedHi[i]);
+        expect(child).toEqual(p.state);
       }
     }
     // The games must reach the cases that matter, or the comparison proves little.
