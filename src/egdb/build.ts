@@ -92,7 +92,10 @@ export async function buildDatabases(
     for (const unit of units) {
       const needs = unitsNeeded(plan, unit);
       const before = needs.map((need) => running.get(need) as Promise<void>);
-      running.set(unit, Promise.all(before).then(() => runUnit(unit, needs)));
+      running.set(
+        unit,
+        Promise.all(before).then(() => runUnit(unit, needs)),
+      );
     }
     await Promise.all(running.values());
   } finally {

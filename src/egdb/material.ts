@@ -138,7 +138,10 @@ export function leadsTo(from: Material, to: Material): boolean {
  * The units of `plan` that solving `unit` reads (every unit its positions can reach by
  * captures and crownings, all earlier in the plan), in plan order.
  */
-export function unitsNeeded(plan: readonly Material[][][], unit: readonly Material[]): Material[][] {
+export function unitsNeeded(
+  plan: readonly Material[][][],
+  unit: readonly Material[],
+): Material[][] {
   const own = new Set(unit.map(keyOf));
   return plan
     .flat()

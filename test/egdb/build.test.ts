@@ -42,15 +42,15 @@ describe('units and what they need', () => {
     expect(leadsTo(from, parseMaterialName('MvK')!)).toBe(true); // a capture
     expect(leadsTo(from, parseMaterialName('MvM')!)).toBe(false); // a king never turns back
     expect(leadsTo(from, parseMaterialName('KMvK')!)).toBe(false); // itself
-    expect(leadsTo(from, parseMaterialName('KvKM')!)).toBe(false); // no side gains a piece
+    expect(leadsTo(from, parseMaterialName('KKvKK')!)).toBe(false); // no side gains a piece
   });
 
   it('builds a unit after the units it needs, and no others', () => {
     expect(names(unitWithNeeds(parseMaterialName('KMvK')!)!)).toEqual([
       'KvK',
-      'MvK+KvM',
-      'KKvK+KvKK',
-      'KMvK+KvKM',
+      'KvM+MvK',
+      'KvKK+KKvK',
+      'KvKM+KMvK',
     ]);
   });
 });
