@@ -19,7 +19,7 @@ import { BENCH_DEPTH, BENCH_HASH_MB } from '../search/bench-settings.js';
 import type { PerftOptions } from './perft.js';
 import type { BenchCommandOptions } from './bench.js';
 import type { MatchOpeningsOptions } from './match-openings.js';
-import type { EgdbBuildArgs, EgdbProbeArgs } from './egdb.js';
+import type { EgdbBuildArgs, EgdbProbeArgs, EgdbVerifyArgs } from './egdb.js';
 import type { TrainOptions, TuneDataOptions, TuneOptions } from './tune.js';
 import type { AnalyseOptions } from './analyse.js';
 import { DEFAULT_REVIEW_NODES } from '../analyse/settings.js';
@@ -439,7 +439,7 @@ function addGuiCommand(program: Command): void {
     });
 }
 
-/** `tama egdb build` and `tama egdb probe`: endgame databases. */
+/** `tama egdb build`, `verify` and `probe`: endgame databases. */
 function addEgdbCommands(program: Command): void {
   const egdb = program
     .command('egdb')
@@ -454,16 +454,39 @@ function addEgdbCommands(program: Command): void {
     .option('--pieces <n>', 'most pieces on the board (2-5)', integerIn(2, 5), 4)
     .option('--out <dir>', 'database folder', 'egdb')
     .option(`--threads <n>`, `worker threads (1-${MAX_THREADS})`, integerIn(1, MAX_THREADS), 1)
+    .option('--unit <signature>', 'only this unit and the units it needs, e.g. KMvKKM')
     .addHelpText(
       'after',
       `
 Examples:
   tama egdb build --pieces 4 --threads 2            Armenian tables of up to 4 pieces in egdb/
-  tama egdb build --variant turkish --out /data/egdb`,
+  tama egdb build --variant turkish --out /data/egdb
+  tama egdb build --unit KMvKKM --threads 2         one 5-piece unit and what it needs`,
     )
     .action(async (options: EgdbBuildArgs) => {
       const { runEgdbBuild } = await import('./egdb.js');
       finish('egdb build', await runEgdbBuild(options, print, printError));
+    });
+  egdb
+    .command('verify')
+    .description('check built tables against their own moves, one ply deep')
+    .showHelpAfterError(helpHint('egdb verify'))
+    .addOption(
+      new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
+    )
+    .option('--pieces <n>', 'most pieces on the board (2-5)', integerIn(2, 5), 4)
+    .option('--path <dir>', 'database folder', 'egdb')
+    .option('--unit <signature>', 'only this unit, e.g. KMvKKM')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  tama egdb verify --pieces 3                       every unit of up to 3 pieces in egdb/
+  tama egdb verify --unit KKvKM --path /data/egdb   one unit`,
+    )
+    .action(async (options: EgdbVerifyArgs) => {
+      const { runEgdbVerify } = await import('./egdb.js');
+      finish('egdb verify', runEgdbVerify(options, print, printError));
     });
   egdb
     .command('probe')

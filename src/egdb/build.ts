@@ -1,7 +1,9 @@
 /**
- * `tama egdb build`: every table of up to N pieces, group by group (material.ts orders
- * them), the units of a group in parallel on worker threads. A unit whose files are
- * already there and sound is skipped, so a stopped build resumes where it was.
+ * `tama egdb build`: every table of up to N pieces (or one unit and what it needs), each
+ * unit on a worker thread as soon as the units it reads are done, so that every thread is
+ * busy while any unit is ready. A unit whose files are already there and sound (their
+ * checksums hold) is skipped, so a stopped build resumes where it was. A worker loads only
+ * the tables its unit's captures and crownings lead into (paging by unit).
  */
 import { MessageChannel } from 'node:worker_threads';
 import { statSync } from 'node:fs';
@@ -9,7 +11,14 @@ import { Piscina } from 'piscina';
 import type { VariantName } from '../core/variant.js';
 import type { UnitSummary, UnitTask } from './build-worker.js';
 import { readTable, tablePath } from './file.js';
-import { buildPlan, keyOf, materialName, type Material } from './material.js';
+import {
+  buildPlan,
+  keyOf,
+  materialName,
+  unitsNeeded,
+  unitWithNeeds,
+  type Material,
+} from './material.js';
 import type { UnitProgress } from './retrograde.js';
 
 export interface BuildOptions {
@@ -17,6 +26,8 @@ export interface BuildOptions {
   readonly pieces: number;
   readonly dir: string;
   readonly threads: number;
+  /** Only this signature's unit and the units it needs (the whole plan when absent). */
+  readonly unit?: Material;
 }
 
 export interface BuildReport {
@@ -33,14 +44,20 @@ function unitDone(options: BuildOptions, unit: readonly Material[]): boolean {
   return unit.every((material) => readTable(options.dir, options.variant, material).ok);
 }
 
+/** The units a build solves, in an order where each needs only units before it. */
+export function unitsToBuild(options: BuildOptions): Material[][] {
+  if (options.unit === undefined) return buildPlan(options.pieces).flat();
+  return unitWithNeeds(options.unit) ?? [];
+}
+
 /** Builds the databases; `log` receives progress lines (for stderr). */
 export async function buildDatabases(
   options: BuildOptions,
   log: (line: string) => void,
 ): Promise<BuildReport> {
   const start = performance.now();
-  const plan = buildPlan(options.pieces);
-  const units = plan.flat();
+  const units = unitsToBuild(options);
+  const plan = [units];
   const pool = new Piscina<UnitTask, UnitSummary>({
     filename: WORKER_FILE,
     minThreads: 1,
@@ -50,30 +67,37 @@ export async function buildDatabases(
   let finished = 0;
   let built = 0;
   let skipped = 0;
+  const runUnit = async (unit: Material[], needs: readonly Material[][]): Promise<void> => {
+    const name = unit.map(materialName).join(' + ');
+    if (unitDone(options, unit)) {
+      skipped++;
+      log(`[${++finished}/${units.length}] ${name}: already built`);
+      return;
+    }
+    const unitStart = performance.now();
+    const channel = new MessageChannel();
+    channel.port1.on('message', (progress: UnitProgress) => {
+      const percent = ((100 * progress.done) / progress.total).toFixed(0);
+      log(`    ${name}: ${progress.phase === 'scan' ? `scanning ${percent}%` : `spreading, ${progress.done} positions decided`}`); // prettier-ignore
+    });
+    const task: UnitTask = { variant: options.variant, dir: options.dir, unit: unit.map(keyOf), needs: needs.flat().map(keyOf), port: channel.port2 }; // prettier-ignore
+    await pool.run(task, { transferList: [channel.port2] });
+    channel.port1.close();
+    built++;
+    log(`[${++finished}/${units.length}] ${name}: ${((performance.now() - unitStart) / 1000).toFixed(1)} s`); // prettier-ignore
+  };
   try {
-    for (const group of plan) {
-      await Promise.all(
-        group.map(async (unit) => {
-          const name = unit.map(materialName).join(' + ');
-          if (unitDone(options, unit)) {
-            skipped++;
-            log(`[${++finished}/${units.length}] ${name}: already built`);
-            return;
-          }
-          const unitStart = performance.now();
-          const channel = new MessageChannel();
-          channel.port1.on('message', (progress: UnitProgress) => {
-            const percent = ((100 * progress.done) / progress.total).toFixed(0);
-            log(`    ${name}: ${progress.phase === 'scan' ? `scanning ${percent}%` : `spreading, ${progress.done} positions decided`}`); // prettier-ignore
-          });
-          const task: UnitTask = { variant: options.variant, dir: options.dir, unit: unit.map(keyOf), port: channel.port2 }; // prettier-ignore
-          await pool.run(task, { transferList: [channel.port2] });
-          channel.port1.close();
-          built++;
-          log(`[${++finished}/${units.length}] ${name}: ${((performance.now() - unitStart) / 1000).toFixed(1)} s`); // prettier-ignore
-        }),
+    // Each unit waits for the units it reads, then queues for a thread.
+    const running = new Map<Material[], Promise<void>>();
+    for (const unit of units) {
+      const needs = unitsNeeded(plan, unit);
+      const before = needs.map((need) => running.get(need) as Promise<void>);
+      running.set(
+        unit,
+        Promise.all(before).then(() => runUnit(unit, needs)),
       );
     }
+    await Promise.all(running.values());
   } finally {
     await pool.destroy();
   }

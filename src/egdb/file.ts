@@ -1,5 +1,6 @@
 /**
- * Table files on disk: the layout is table-bytes.ts's. Files live at
+ * Table files on disk: the layout is table-bytes.ts's (written as version 2, one byte an
+ * entry where the distances fit; version 1 files are still read). Files live at
  * <dir>/<variant>/<material name>.egdb (material.ts names them).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,8 @@ import { fail, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import type { Material } from './material.js';
 import {
+  bytesPerEntry,
+  entryBytes,
   FORMAT_VERSION,
   HEADER_BYTES,
   MAGIC,
@@ -42,7 +45,9 @@ export function writeTable(
 ): string {
   const path = tablePath(dir, variant, material);
   mkdirSync(join(dir, variant), { recursive: true });
-  const body = Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+  const longest = longestDistance(values);
+  const width = bytesPerEntry(longest);
+  const body = entryBytes(values, width);
   const header = Buffer.alloc(HEADER_BYTES);
   header.write(MAGIC, 0, 'ascii');
   header.writeUInt32LE(FORMAT_VERSION, 8);
@@ -52,7 +57,8 @@ export function writeTable(
   header.writeUInt8(material.otherMen, 18);
   header.writeUInt8(material.otherKings, 19);
   header.writeUInt32LE(crc32(body), 20);
-  header.writeUInt16LE(Math.min(longestDistance(values), 0xffff), 24);
+  header.writeUInt16LE(Math.min(longest, 0xffff), 24);
+  header.writeUInt8(width, 26);
   header.write(variant, 28, 16, 'ascii');
   const temporary = `${path}.partial`;
   writeFileSync(temporary, Buffer.concat([header, body]));

@@ -112,3 +112,53 @@ export function buildPlan(pieces: number): Material[][][] {
   }
   return [...groups.entries()].sort((a, b) => a[0] - b[0]).map((entry) => entry[1]);
 }
+
+/**
+ * Whether a game of material `from` can come to material `to` (another signature) through
+ * captures and crownings: neither side gains a piece, nor a man (a king never turns back
+ * into one), and both still have a piece. Either side may be to move in `to`.
+ */
+export function leadsTo(from: Material, to: Material): boolean {
+  if (keyOf(from) === keyOf(to)) return false;
+  const within = (men: number, pieces: number, ownMen: number, ownPieces: number) =>
+    pieces >= 1 && men <= ownMen && pieces <= ownPieces;
+  const fromMover = from.moverMen + from.moverKings;
+  const fromOther = from.otherMen + from.otherKings;
+  const sides = (m: number, mp: number, o: number, op: number) =>
+    within(m, mp, from.moverMen, fromMover) && within(o, op, from.otherMen, fromOther);
+  const toMover = to.moverMen + to.moverKings;
+  const toOther = to.otherMen + to.otherKings;
+  return (
+    sides(to.moverMen, toMover, to.otherMen, toOther) ||
+    sides(to.otherMen, toOther, to.moverMen, toMover)
+  );
+}
+
+/**
+ * The units of `plan` that solving `unit` reads (every unit its positions can reach by
+ * captures and crownings, all earlier in the plan), in plan order.
+ */
+export function unitsNeeded(
+  plan: readonly Material[][][],
+  unit: readonly Material[],
+): Material[][] {
+  const own = new Set(unit.map(keyOf));
+  return plan
+    .flat()
+    .filter(
+      (other) =>
+        !other.some((material) => own.has(keyOf(material))) &&
+        other.some((material) => unit.some((member) => leadsTo(member, material))),
+    );
+}
+
+/**
+ * The unit of a signature inside a build of its own piece count, and every unit it needs:
+ * what `tama egdb build --unit` solves, in plan order. Undefined for a signature no plan holds.
+ */
+export function unitWithNeeds(material: Material): Material[][] | undefined {
+  const plan = buildPlan(pieceCount(material));
+  const unit = plan.flat().find((u) => u.some((m) => keyOf(m) === keyOf(material)));
+  if (unit === undefined) return undefined;
+  return [...unitsNeeded(plan, unit), unit];
+}

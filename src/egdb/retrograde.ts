@@ -22,6 +22,10 @@
  * Nothing is allocated per position: values, counts and flags are typed arrays over the
  * unit's entries, the lists of entries by distance are linked through one more, and a
  * parent's index is found from the one group of pieces that moved (Indexer.indexChanged).
+ * About 8 bytes an entry while building: the 16-bit value (which, while an entry is
+ * undecided, holds its fastest winning exit or its longest losing one), an 8-bit count,
+ * 8 bits of flags and the 32-bit link; plus 4 bytes for each entry with a winning exit,
+ * sorted by that exit's distance.
  */
 import { generateMoves, isCapture, MoveList, moveFrom, moveTo } from '../core/movegen.js';
 import {
@@ -69,6 +73,17 @@ const FLAG_DONE = 4;
 const FLAG_CAPTURE = 8;
 
 /**
+ * The entries with a winning exit, sorted by its distance (a counting sort, once the scan
+ * has left each one's distance in its value): `entries[start[d]..start[d + 1]]` win in d + 1.
+ */
+interface WinExits {
+  readonly entries: Int32Array;
+  readonly start: Int32Array;
+  /** The largest distance with an entry (-1: none). */
+  readonly last: number;
+}
+
+/**
  * Lists of entries by distance, linked through one typed array: each entry is on at most
  * one list of a set, so pushing allocates nothing.
  */
@@ -95,6 +110,7 @@ interface UnitWork {
   readonly indexers: Indexer[];
   /** The table a position of table t moves into (its colour swap): the other one, or itself. */
   readonly next: readonly number[];
+  /** Decided entries' codes; an undecided entry's fastest winning exit, or longest loss. */
   readonly values: Uint16Array[];
   /** An entry of the unit is its table's first entry (base[t]) plus its index in the table. */
   readonly base: readonly number[];
@@ -102,12 +118,8 @@ interface UnitWork {
   /** Quiet moves that stay inside the unit and are not yet known to lose, per entry. */
   readonly inside: Uint8Array;
   readonly flags: Uint8Array;
-  /** The longest loss among an entry's exits: a loss inside cannot be shorter. */
-  readonly lossFloor: Uint16Array;
   /** Entries decided at distance d, to spread from. */
   readonly levels: DistanceLists;
-  /** Entries with an exit that wins in d plies. */
-  readonly winExits: DistanceLists;
 }
 
 /** Builds the tables of a unit: one material, or a material and its colour swap. */
@@ -127,14 +139,44 @@ export function solveUnit(
     total,
     inside: new Uint8Array(total),
     flags: new Uint8Array(total),
-    lossFloor: new Uint16Array(total),
     levels: new DistanceLists(total),
-    winExits: new DistanceLists(total),
   };
   scanUnit(rules, work, exits, onProgress);
-  spreadUnit(rules, work, onProgress);
-  // Undecided entries stay 0: draws.
+  spreadUnit(rules, work, sortWinExits(work), onProgress);
+  // Whatever is undecided is a draw.
+  for (let t = 0; t < indexers.length; t++) {
+    const value = work.values[t];
+    for (let index = 0; index < value.length; index++) {
+      if ((work.flags[work.base[t] + index] & FLAG_DONE) === 0) value[index] = DRAW;
+    }
+  }
   return unit.map((material, t) => ({ material, values: work.values[t] }));
+}
+
+/** The entries the scan left with a winning exit, sorted by its distance (WinExits). */
+function sortWinExits(work: UnitWork): WinExits {
+  const { indexers, values, base, flags } = work;
+  const start = new Int32Array(MAX_DISTANCE + 3);
+  for (let pass = 0; pass < 2; pass++) {
+    const entries = new Int32Array(pass === 0 ? 0 : start[MAX_DISTANCE + 2]);
+    const fill = start.slice();
+    for (let t = 0; t < indexers.length; t++) {
+      const value = values[t];
+      for (let index = 0; index < value.length; index++) {
+        const entry = base[t] + index;
+        if ((flags[entry] & (FLAG_WIN_EXIT | FLAG_DONE)) !== FLAG_WIN_EXIT) continue;
+        if (pass === 0) start[value[index] + 1]++;
+        else entries[fill[value[index]]++] = entry;
+      }
+    }
+    if (pass === 1) {
+      let last = MAX_DISTANCE + 1;
+      while (last >= 0 && start[last + 1] === start[last]) last--;
+      return { entries, start, last };
+    }
+    for (let d = 1; d < start.length; d++) start[d] += start[d - 1];
+  }
+  throw new Error('unreachable');
 }
 
 /**
@@ -148,7 +190,7 @@ function scanUnit(
   exits: ExitProbe,
   onProgress: (progress: UnitProgress) => void,
 ): void {
-  const { indexers, values, base, total, inside, flags, lossFloor, levels, winExits } = work;
+  const { indexers, values, base, total, inside, flags, levels } = work;
   const state = new Int32Array(STATE_SIZE);
   const child = new Int32Array(STATE_SIZE);
   const list = new MoveList();
@@ -197,7 +239,7 @@ function scanUnit(
       if (isCapture(list.moves[0])) flags[entry] = FLAG_CAPTURE;
       if (bestWin !== Infinity) {
         flags[entry] |= FLAG_WIN_EXIT;
-        winExits.push(bestWin, entry); // child lost in bestWin - 1: won in bestWin
+        value[index] = bestWin; // child lost in bestWin - 1: won in bestWin
       } else if (stay === 0) {
         flags[entry] |= FLAG_DONE;
         if (!drawExit) {
@@ -206,7 +248,7 @@ function scanUnit(
         }
       } else {
         if (drawExit) flags[entry] |= FLAG_DRAW_EXIT;
-        lossFloor[entry] = longestLoss;
+        value[index] = longestLoss;
       }
     }
   }
@@ -220,9 +262,10 @@ function scanUnit(
 function spreadUnit(
   rules: Rules,
   work: UnitWork,
+  winExits: WinExits,
   onProgress: (progress: UnitProgress) => void,
 ): void {
-  const { indexers, next, values, base, total, inside, flags, lossFloor, levels, winExits } = work;
+  const { indexers, next, values, base, total, inside, flags, levels } = work;
   const state = new Int32Array(STATE_SIZE);
   // The spread works on the colour swap of each decided position: there the side that
   // just moved is White, whose pieces are un-moved, and the result is a parent as its
@@ -232,7 +275,8 @@ function spreadUnit(
   const steps = rules.manSteps[WHITE];
   let spread = 0;
   for (let d = 0; d <= levels.last || d <= winExits.last; d++) {
-    for (let entry = winExits.head[d]; entry >= 0; entry = winExits.next[entry]) {
+    for (let at = winExits.start[d]; at < winExits.start[d + 1]; at++) {
+      const entry = winExits.entries[at];
       if ((flags[entry] & FLAG_DONE) !== 0) continue;
       flags[entry] |= FLAG_DONE;
       const t = entry < base[1] || indexers.length === 1 ? 0 : 1;
@@ -293,7 +337,7 @@ function spreadUnit(
                       levels.push(d + 1, parentEntry);
                     } else if (--inside[parentEntry] === 0 && flags[parentEntry] === 0) {
                       flags[parentEntry] |= FLAG_DONE;
-                      const loss = Math.max(d + 1, lossFloor[parentEntry]);
+                      const loss = Math.max(d + 1, targetValues[parent]);
                       targetValues[parent] = loss + 1;
                       levels.push(loss, parentEntry);
                     }

@@ -1,23 +1,33 @@
 /**
  * A table file's bytes checked and turned into its entries, without a file system: the
  * engine reads them from disk in Node (file.ts) and from the browser's storage in the web
- * build. The layout: a 64-byte header, then one little-endian 16-bit entry per index.
+ * build. The layout: a 64-byte header, then one entry per index.
  *
  *   0  "TAMAEGDB"        magic
  *   8  u32 format version
  *  12  u32 entries
  *  16  u8 x4 material     mover men, mover kings, other men, other kings
- *  20  u32 CRC-32 of the entries
- *  24  u16 longest distance (plies), u16 0
+ *  20  u32 CRC-32 of the entries' bytes
+ *  24  u16 longest distance (plies)
+ *  26  u8 bytes per entry (version 2; 0 in version 1, whose entries are all 2 bytes), u8 0
  *  28  variant name, ASCII, 16 bytes zero-padded
  *  44  zeros to 64
+ *
+ * Entries of 2 bytes are the codes of value.ts, little-endian. An entry of 1 byte holds the
+ * same code while it fits: 0 a draw, d + 1 a game that ends in d plies (d <= 253), 0xff an
+ * invalid index. A table whose longest distance is beyond 253 plies keeps 2 bytes an entry,
+ * so no value is ever rounded.
  */
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import { Indexer } from './indexing.js';
 import { materialName, type Material } from './material.js';
+import { INVALID } from './value.js';
 
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
+/** The longest distance a one-byte entry holds: codes 1..254, 0xff is invalid. */
+export const MAX_BYTE_DISTANCE = 0xfd;
+const BYTE_INVALID = 0xff;
 export const MAGIC = 'TAMAEGDB';
 export const HEADER_BYTES = 64;
 
@@ -58,8 +68,12 @@ export function tableFromBytes(
   }
   const header = new DataView(bytes.buffer, bytes.byteOffset, HEADER_BYTES);
   const version = header.getUint32(8, true);
-  if (version !== FORMAT_VERSION) {
-    return fail('bad-version', `${where} has format version ${version}; this engine reads version ${FORMAT_VERSION}`); // prettier-ignore
+  if (version !== 1 && version !== FORMAT_VERSION) {
+    return fail('bad-version', `${where} has format version ${version}; this engine reads versions 1 and ${FORMAT_VERSION}`); // prettier-ignore
+  }
+  const width = version === 1 ? 2 : header.getUint8(26);
+  if (width !== 1 && width !== 2) {
+    return fail('bad-version', `${where} says ${width} bytes an entry; this engine reads 1 or 2`); // prettier-ignore
   }
   const fileVariant = ascii(bytes, 28, 16);
   if (fileVariant !== variant) {
@@ -71,7 +85,7 @@ export function tableFromBytes(
     return fail('wrong-material', `${where} holds another material than ${materialName(material)}`); // prettier-ignore
   }
   const entries = header.getUint32(12, true);
-  if (entries !== new Indexer(material).size || bytes.length !== HEADER_BYTES + 2 * entries) {
+  if (entries !== new Indexer(material).size || bytes.length !== HEADER_BYTES + width * entries) {
     return fail('bad-size', `${where} has the wrong size for ${materialName(material)} (truncated or from another index)`); // prettier-ignore
   }
   const body = bytes.subarray(HEADER_BYTES);
@@ -79,6 +93,26 @@ export function tableFromBytes(
     return fail('bad-checksum', `${where} fails its checksum (damaged file)`);
   }
   const values = new Uint16Array(new SharedArrayBuffer(2 * entries));
-  new Uint8Array(values.buffer).set(body);
+  if (width === 2) new Uint8Array(values.buffer).set(body);
+  else for (let i = 0; i < entries; i++) values[i] = body[i] === BYTE_INVALID ? INVALID : body[i];
   return ok(values);
+}
+
+/** The bytes an entry of a table needs in a file: 1 unless a distance is beyond 253 plies. */
+export function bytesPerEntry(longestDistance: number): 1 | 2 {
+  return longestDistance <= MAX_BYTE_DISTANCE ? 1 : 2;
+}
+
+/**
+ * The entries of a table as a file stores them, `width` bytes each (bytesPerEntry): the
+ * codes themselves, or one byte each with the invalid code as 0xff.
+ */
+export function entryBytes(values: Uint16Array, width: 1 | 2): Uint8Array {
+  if (width === 2) return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+  const body = new Uint8Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const code = values[i];
+    body[i] = code === INVALID ? BYTE_INVALID : code;
+  }
+  return body;
 }

@@ -5,9 +5,9 @@
  * exhaustive solver, known endings, and the mirror and colour-swap symmetries.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateMoves, moveFrom, MoveList, moveTo } from '../../src/core/movegen.js';
+import { generateMoves, MoveList } from '../../src/core/movegen.js';
 import { Position } from '../../src/core/position.js';
-import { applyMove, computeKey, KEY_HI, KEY_LO, STATE_SIZE } from '../../src/core/state.js';
+import { computeKey, KEY_HI, KEY_LO, STATE_SIZE } from '../../src/core/state.js';
 import { rulesFor, VARIANT_NAMES, type VariantName } from '../../src/core/variant.js';
 import { bestMoves } from '../../src/egdb/best.js';
 import { Indexer } from '../../src/egdb/indexing.js';
@@ -16,7 +16,8 @@ import { solveAll } from '../../src/egdb/solve.js';
 import { formatStats, tableStats } from '../../src/egdb/stats.js';
 import { mirrorInPlace, swapColours } from '../../src/egdb/symmetry.js';
 import type { EndgameTables } from '../../src/egdb/tables.js';
-import { describeCode, DRAW, INVALID, isLoss, isWin } from '../../src/egdb/value.js';
+import { describeCode, INVALID, isLoss, isWin } from '../../src/egdb/value.js';
+import { codeFromMoves } from '../../src/egdb/verify.js';
 import { position, seededRandom } from '../helpers.js';
 import { losesWithin, winDistance } from '../search/solver.js';
 
@@ -88,27 +89,7 @@ describe.each(VARIANT_NAMES)('%s tables', (variant) => {
           expect(code).toBe(INVALID);
           continue;
         }
-        const count = generateMoves(rules, state, list);
-        let fastestWin = Infinity;
-        let longestLoss = -1;
-        let draw = false;
-        for (let i = 0; i < count; i++) {
-          child.set(state);
-          const move = list.moves[i];
-          applyMove(rules, child, moveFrom(move), moveTo(move), list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
-          const reply = tables.probe(child);
-          if (reply === DRAW) draw = true;
-          else if (isLoss(reply)) fastestWin = Math.min(fastestWin, reply);
-          else longestLoss = Math.max(longestLoss, reply);
-        }
-        const expected =
-          count === 0
-            ? 1
-            : fastestWin !== Infinity
-              ? fastestWin + 1
-              : draw
-                ? DRAW
-                : longestLoss + 1;
+        const expected = codeFromMoves(tables, state, list, child);
         if (code !== expected) {
           throw new Error(`${positionOf(variant, state).toString()}: table ${describeCode(code)}, moves say ${describeCode(expected)}`); // prettier-ignore
         }

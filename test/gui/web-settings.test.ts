@@ -107,9 +107,9 @@ describe('the endgame tables in the browser', () => {
     ({ context, server, page } = await openPage(false));
     await openPanel(page);
     const status = page.locator('#tables-status');
-    await expect.poll(() => status.textContent()).toMatch(/^Not loaded: 3-piece tables, Armenian and Turkish, 3\.\d MiB to download\.$/); // prettier-ignore
+    await expect.poll(() => status.textContent()).toMatch(/^Not loaded: 3-piece tables, Armenian and Turkish, 1\.\d MiB to download\.$/); // prettier-ignore
     expect(await page.locator('body').getAttribute('data-tables')).toBe('none');
-    const button = page.getByRole('button', { name: /^Download tables \(3\.\d MiB\)$/ });
+    const button = page.getByRole('button', { name: /^Download tables \(1\.\d MiB\)$/ });
     // The texts the status line shows while it downloads.
     await page.evaluate(`{
       window.tableTexts = [];
@@ -118,7 +118,7 @@ describe('the endgame tables in the browser', () => {
     }`);
     await button.click();
     await page.waitForSelector('body[data-tables=loaded]', { state: 'attached', timeout: 60_000 }); // prettier-ignore
-    expect(await status.textContent()).toMatch(/^Loaded: 3-piece tables, Armenian and Turkish, 3\.\d MiB;/); // prettier-ignore
+    expect(await status.textContent()).toMatch(/^Loaded: 3-piece tables, Armenian and Turkish, 1\.\d MiB;/); // prettier-ignore
     expect(await button.isVisible()).toBe(false);
     const texts = await page.evaluate<string[]>('window.tableTexts');
     const total = (TABLE_LIST.bytes / 2 ** 20).toFixed(1);

@@ -10,7 +10,7 @@ import { canStoreTables, downloadTables, type TableList } from '../../web/endgam
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-/** Bytes as the panel shows them: `3.3 MiB`. */
+/** Bytes as the panel shows them: `1.7 MiB`. */
 function mebibytes(bytes: number): string {
   return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 }
