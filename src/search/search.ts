@@ -23,6 +23,7 @@ import {
 } from '../core/movegen.js';
 import { Position } from '../core/position.js';
 import {
+  applyMove,
   applyMoveInto,
   KEY_HI,
   KEY_LO,
