@@ -551,9 +551,8 @@ function generateQuiet(rules: Rules, state: Int32Array, list: MoveList): void {
  * the maximal captures when any capture exists, otherwise every step and slide.
  */
 export function generateMoves(rules: Rules, state: Int32Array, list: MoveList): number {
-  if (!hasCapture(rules, state) || onSideToMove(SEARCH_CAPTURES, rules, state, list, null) === 0) {
-    generateQuiet(rules, state, list);
-  }
+  if (hasCapture(rules, state)) return generateCaptures(rules, state, list);
+  generateQuiet(rules, state, list);
   return list.count;
 }
 
