@@ -1,6 +1,7 @@
 /** Small shared helpers for tests. */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { legalMoves } from '../src/core/notation.js';
 import { Position } from '../src/core/position.js';
 import type { VariantName } from '../src/core/variant.js';
@@ -34,4 +35,23 @@ export function requireBuild(): void {
   if (!existsSync(`${ROOT}dist/src/core/notation.js`)) {
     throw new Error('the fake engines need the built core: run `npm run build` first');
   }
+}
+
+/** The fault fixture worker (fixtures/failing-worker.mjs): the engine's own, failing on purpose. */
+export const FAILING_WORKER = `${FIXTURES}failing-worker.mjs`;
+
+/**
+ * Runs the describe block's engines with the fault fixture in `mode` (TAMA_FAILING_WORKER,
+ * read by worker threads as they start): set before its tests, restored after them.
+ */
+export function failingWorkerMode(mode: string): void {
+  const saved = process.env.TAMA_FAILING_WORKER;
+  beforeAll(() => {
+    requireBuild();
+    process.env.TAMA_FAILING_WORKER = mode;
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.TAMA_FAILING_WORKER;
+    else process.env.TAMA_FAILING_WORKER = saved;
+  });
 }

@@ -15,14 +15,20 @@ export interface MoveAnswer {
  * with the reply that thread expects; a legal move when no thread answered.
  */
 export function pickBest(results: (SearchResult | undefined)[], position: Position): MoveAnswer {
+  const best = deepestResult(results);
+  if (best?.bestMove !== undefined) return bestMoveText(position, best.bestMove, best.ponderMove);
+  const moves = legalMoves(position);
+  return moves.length > 0 ? { move: moves[0].text } : {};
+}
+
+/** The answer with a move from the deepest completed iteration (the first on ties), if any. */
+export function deepestResult(results: (SearchResult | undefined)[]): SearchResult | undefined {
   let best: SearchResult | undefined;
   for (const result of results) {
     if (result?.bestMove === undefined) continue;
     if (best === undefined || result.depth > best.depth) best = result;
   }
-  if (best !== undefined) return bestMoveText(position, best.bestMove, best.ponderMove);
-  const moves = legalMoves(position);
-  return moves.length > 0 ? { move: moves[0].text } : {};
+  return best;
 }
 
 /** A best move of `position` and the reply expected after it, as text. */

@@ -17,7 +17,7 @@ import type { SearchInfo, SearchResult } from '../search/search.js';
 import { DEFAULT_OPTION_VALUES, findOption, OPTIONS, type OptionHost, type OptionValues } from './options.js'; // prettier-ignore
 import { BENCH_DEPTH } from '../search/bench.js';
 import type { PerftTask, SearchTask } from './search-worker.js';
-import { bestMoveText, pickBest, type MoveAnswer } from './best-move.js';
+import { bestMoveText, deepestResult, pickBest, type MoveAnswer } from './best-move.js';
 import { benchSearches, runBench, type BenchResult } from './benchmark.js';
 import { InfoChannel } from './info-channel.js';
 import { splitPerft, type PerftResult } from './perft-split.js';
@@ -320,6 +320,12 @@ export class Engine {
         main?.interrupted === true
       ) {
         this.events.progress({ ...this.progress(position, startTime, false), depth: main.depth });
+      }
+      // A helper that finished the last depth first ended the search: its line is the
+      // answer's, so it is reported after the main thread's lines, before the move.
+      const line = deepestResult(results)?.lastLine;
+      if (line !== undefined && reportInfo && life.state !== 'abandoned') {
+        this.events.info({ ...line, pv: formatLine(position, line.pv) });
       }
       return pickBest(results, position);
     });

@@ -93,6 +93,9 @@ export function threadSettings(
     drawPlies: plan.drawPlies,
     timeBudget: plan.timeBudget,
     threadIndex: thread,
+    // With one line and a search that ends by itself, the first thread through the last
+    // depth ends it (a helper that got there first is not left idle waiting for the main).
+    endsAtLastDepth: thread > 0 && plan.multiPV === 1 && plan.limits.infinite !== true && plan.limits.ponder !== true, // prettier-ignore
     startTime,
     skillLevel: plan.skillLevel,
   };

@@ -116,6 +116,8 @@ export interface SearchResult {
   readonly nodes: number;
   /** True when the search ended inside an iteration: by stop, or a node or time limit. */
   readonly interrupted: boolean;
+  /** A helper that ended the search (endsAtLastDepth): its last line, for the engine to report. */
+  readonly lastLine?: SearchInfo;
 }
 
 export interface SearchSettings {
@@ -126,6 +128,12 @@ export interface SearchSettings {
   readonly timeBudget: TimeBudget;
   /** 0 for the main thread, which decides and reports; helpers only fill the table. */
   readonly threadIndex: number;
+  /**
+   * A helper that completes the last depth of the limits ends the search for every thread
+   * (the engine then plays its move and reports its line); left out or false, only the main
+   * thread's end ends the search.
+   */
+  readonly endsAtLastDepth?: boolean;
   /** Epoch ms when `go` arrived: the clock runs from here. */
   readonly startTime: number;
   /** Below MAX_SKILL_LEVEL: play a random one of the near-best lines (skill.ts). */
@@ -166,6 +174,8 @@ interface Deepened {
   pv: readonly PackedMove[] | undefined;
   /** The lines of the last iteration that completed all of them (for the skill's choice). */
   fullLines: readonly RootLine[] | undefined;
+  /** Set when this helper ended the search at the last depth (endsAtLastDepth). */
+  lastLine?: SearchInfo;
 }
 
 /**
@@ -371,6 +381,7 @@ export class Searcher {
       depth: deepened.completedDepth,
       nodes: this.nodes,
       interrupted: this.aborted,
+      ...(deepened.lastLine !== undefined && { lastLine: deepened.lastLine }),
     };
   }
 
@@ -454,8 +465,10 @@ export class Searcher {
 
     const startDepth = this.threadIndex === 0 ? 1 : 1 + (this.threadIndex & 1);
     for (let depth = startDepth; depth <= maxDepth; depth++) {
-      // Helpers skip some depths so that threads spread over different iterations.
-      if (this.threadIndex > 0 && depth > 2 && (depth + this.threadIndex) % 3 === 0) continue;
+      // Helpers skip some depths so that threads spread over different iterations, never
+      // the last: a helper that stopped short of it would sit idle while the main thread
+      // finishes it.
+      if (this.threadIndex > 0 && depth > 2 && depth < maxDepth && (depth + this.threadIndex) % 3 === 0) continue; // prettier-ignore
       const lines = this.iterate(depth, rootCount, multiPV);
       if (lines.length === 0) break;
       outcome.bestIndex = lines[0].index;
@@ -470,6 +483,12 @@ export class Searcher {
         }
       }
       if (this.aborted) break;
+      if (depth === maxDepth && settings.endsAtLastDepth === true) {
+        // The depth asked for is done here first: the other threads need not finish it.
+        outcome.lastLine = this.info(depth, 1, lines[0], nowMs() - this.startTime);
+        this.control.stop();
+        break;
+      }
       if (this.iterationsDone(depth, outcome.bestIndex, outcome.bestScore, candidates, limits)) break; // prettier-ignore
     }
     return outcome;

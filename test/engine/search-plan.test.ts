@@ -36,7 +36,19 @@ describe('a search plan', () => {
 
   it('gives the main thread its lines and every helper one', () => {
     const plan = searchPlan(root, { movetime: 1000 }, options({ multiPV: 3, drawPlies: 60 }));
-    expect(threadSettings(plan, 0, 5)).toEqual({ multiPV: 3, drawPlies: 60, timeBudget: plan.timeBudget, threadIndex: 0, startTime: 5, skillLevel: undefined }); // prettier-ignore
+    expect(threadSettings(plan, 0, 5)).toEqual({ multiPV: 3, drawPlies: 60, timeBudget: plan.timeBudget, threadIndex: 0, endsAtLastDepth: false, startTime: 5, skillLevel: undefined }); // prettier-ignore
     expect(threadSettings(plan, 2, 5)).toMatchObject({ multiPV: 1, threadIndex: 2 });
+  });
+
+  it('lets a helper end a one-line search that ends by itself when it completes the last depth', () => {
+    const ends = (limits: Parameters<typeof searchPlan>[1], change: Partial<OptionValues> = {}) =>
+      [0, 1, 2].map((thread) => threadSettings(searchPlan(root, limits, options(change)), thread, 5).endsAtLastDepth); // prettier-ignore
+    expect(ends({ depth: 11 })).toEqual([false, true, true]);
+    expect(ends({ movetime: 1000 })).toEqual([false, true, true]);
+    // Every line of a MultiPV search is the main thread's; infinite and ponder searches
+    // wait for the GUI, so no helper may end them.
+    expect(ends({ depth: 11 }, { multiPV: 2 })).toEqual([false, false, false]);
+    expect(ends({ depth: 11, infinite: true })).toEqual([false, false, false]);
+    expect(ends({ depth: 11, ponder: true })).toEqual([false, false, false]);
   });
 });

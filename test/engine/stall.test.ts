@@ -3,24 +3,12 @@
  * with what it knows and goes on with new threads. The worker is the fault fixture, whose
  * perft subtrees of depth 4 or more hang.
  */
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Engine, STALL_MS } from '../../src/engine/engine.js';
-import { requireBuild } from '../helpers.js';
-
-const FAILING_WORKER = fileURLToPath(new URL('../fixtures/failing-worker.mjs', import.meta.url));
+import { FAILING_WORKER, failingWorkerMode } from '../helpers.js';
 
 describe('a perft whose threads stall', () => {
-  const saved = process.env.TAMA_FAILING_WORKER;
-  beforeAll(() => {
-    requireBuild();
-    // Worker threads take the environment as it is when they start.
-    process.env.TAMA_FAILING_WORKER = 'stall-perft';
-  });
-  afterAll(() => {
-    if (saved === undefined) delete process.env.TAMA_FAILING_WORKER;
-    else process.env.TAMA_FAILING_WORKER = saved;
-  });
+  failingWorkerMode('stall-perft');
 
   it('is abandoned after stop: it answers as stopped, and the next count works', async () => {
     const errors: string[] = [];

@@ -47,6 +47,26 @@ describe.each([1, 2, 4])('Threads %i', (threads) => {
   });
 });
 
+describe.each([2, 4])('Threads %i at a fixed depth', (threads) => {
+  it('ends with a line of that depth that begins with the move played, whichever thread finished first', async () => {
+    const engine = new TamaProcess();
+    engines.push(engine);
+    engine.send(`setoption name Threads value ${threads}`);
+    for (const [moves, depth] of [
+      ['', 6],
+      [' moves c3-c4 f6-f5', 7],
+      [' moves b3-b4 g6-g5 b4-b5', 8],
+    ] as const) {
+      const from = engine.lines.length;
+      engine.send(`position startpos${moves}`, `go depth ${depth}`);
+      const best = await engine.waitFor(/^bestmove /, from);
+      const move = /^bestmove (\S+)/.exec(engine.lines[best])?.[1];
+      const last = engine.since(from).slice(0, best - from).filter((l) => l.startsWith('info depth')).at(-1) ?? ''; // prettier-ignore
+      expect(last).toMatch(new RegExp(`^info depth ${depth} .* pv ${move}( |$)`));
+    }
+  });
+});
+
 describe('resizing', () => {
   it('changes Threads and Hash between searches without a restart', async () => {
     const engine = new TamaProcess();
