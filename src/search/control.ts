@@ -14,12 +14,21 @@ const MOVE = 4;
 const MOVE_CAPTURED_LO = 5;
 const MOVE_CAPTURED_HI = 6;
 const FLAG_WORDS = 8;
+/**
+ * Breadcrumbs: a small table where a thread marks the nodes near the root it is searching
+ * (its number + 1 and the key's low word per slot), so that another thread arriving at the
+ * same node searches its late moves with one more reduction instead of doing the same work.
+ */
+export const CRUMB_SLOTS = 1024;
+const CRUMB_WORDS = 2 * CRUMB_SLOTS;
 /** Slot 0 of the float64 view: the time (epoch ms) of ponderhit; then each thread's nodes, then
  * each thread's endgame-database hits. */
 const PONDERHIT_TIME = 0;
 
 export class SearchControl {
   readonly flags: Int32Array;
+  /** The breadcrumbs (CRUMB_SLOTS pairs: thread number + 1 or 0, the key's low word). */
+  readonly crumbs: Int32Array;
   private readonly numbers: Float64Array;
 
   constructor(
@@ -27,13 +36,14 @@ export class SearchControl {
     readonly threads: number,
   ) {
     this.flags = new Int32Array(buffer, 0, FLAG_WORDS);
-    this.numbers = new Float64Array(buffer, FLAG_WORDS * 4, 1 + 2 * threads);
+    this.crumbs = new Int32Array(buffer, FLAG_WORDS * 4, CRUMB_WORDS);
+    this.numbers = new Float64Array(buffer, (FLAG_WORDS + CRUMB_WORDS) * 4, 1 + 2 * threads);
   }
 
   /** A fresh buffer for up to `threads` threads. */
   static create(threads: number): SearchControl {
     return new SearchControl(
-      new SharedArrayBuffer(FLAG_WORDS * 4 + 8 * (1 + 2 * threads)),
+      new SharedArrayBuffer((FLAG_WORDS + CRUMB_WORDS) * 4 + 8 * (1 + 2 * threads)),
       threads,
     );
   }
@@ -44,6 +54,7 @@ export class SearchControl {
     Atomics.store(this.flags, PONDERING, pondering ? 1 : 0);
     Atomics.store(this.flags, DEPTH, 0);
     Atomics.store(this.flags, MOVE_NUMBER, 0);
+    this.crumbs.fill(0);
     this.numbers.fill(0);
   }
 

@@ -37,7 +37,7 @@ import {
 import type { Rules } from '../core/variant.js';
 import { codeAfterMove, codeRank } from '../egdb/best.js';
 import type { EndgameTables } from '../egdb/tables.js';
-import { nowMs, SearchControl } from './control.js';
+import { CRUMB_SLOTS, nowMs, SearchControl } from './control.js';
 import { Evaluators, type Evaluator } from './eval.js';
 import { NETWORK_STACK_PLIES, type NetworkEvaluator } from './network.js';
 import { chooseSkillMove, MAX_SKILL_LEVEL } from './skill.js';
@@ -212,6 +212,9 @@ const KILLER_SCORE = 1 << 24;
 const CAPTURE_SCORE = 1 << 26;
 const CROWNING_SCORE = 1 << 25;
 
+/** Plies from the root where threads leave breadcrumbs (control.ts). */
+const CRUMB_PLIES = 8;
+
 /** Late move reductions by depth and move number, worked out once. */
 const REDUCTIONS = new Int8Array(64 * 64);
 for (let depth = 1; depth < 64; depth++) {
@@ -264,6 +267,8 @@ export class Searcher {
   private rootDepth = 0;
   /** Endgame databases, or null: then the probe at node entry is one test of this field. */
   private egdb: EndgameTables | null = null;
+  /** The threads' breadcrumbs (control.ts), or null when the search runs on one thread. */
+  private crumbs: Int32Array | null = null;
 
   /** A searcher over `tt`, stopped through `control`, evaluating with `evaluators`. */
   constructor(
@@ -398,6 +403,7 @@ export class Searcher {
     this.network?.invalidate(0);
     this.drawPlies = settings.drawPlies;
     this.threadIndex = settings.threadIndex;
+    this.crumbs = this.control.threads > 1 ? this.control.crumbs : null;
     this.nodes = 0;
     this.aborted = false;
     this.startTime = settings.startTime;
@@ -815,6 +821,23 @@ export class Searcher {
     if (count === 0) return -MATE + ply;
     const captures = isCapture(list.moves[0]);
 
+    // Near the root, mark the node as this thread's; at a node another thread has marked,
+    // late moves take one more reduction rather than repeat that thread's work.
+    const crumbs = this.crumbs;
+    let crumb = -1;
+    let marked = false;
+    if (crumbs !== null && ply < CRUMB_PLIES) {
+      const slot = (keyHi & (CRUMB_SLOTS - 1)) << 1;
+      const owner = crumbs[slot];
+      if (owner === 0) {
+        crumbs[slot] = this.threadIndex + 1;
+        crumbs[slot + 1] = keyLo;
+        crumb = slot;
+      } else {
+        marked = owner !== this.threadIndex + 1 && crumbs[slot + 1] === keyLo;
+      }
+    }
+
     // A forced reply costs nothing to look at one ply deeper.
     if (count === 1 && this.features.singleReplyExtension && ply < 2 * this.rootDepth) depth++;
 
@@ -853,6 +876,7 @@ export class Searcher {
           this.moveScores[ply][n] < KILLER_SCORE
         ) {
           reduction = REDUCTIONS[Math.min(depth, 63) * 64 + Math.min(searched, 63)];
+          if (marked) reduction++;
           if (pvNode && reduction > 0) reduction--;
           reduction = Math.min(reduction, depth - 2);
         }
@@ -864,7 +888,10 @@ export class Searcher {
           score = 0 - this.alphaBeta(ply + 1, depth - 1, 0 - beta, 0 - alpha, true);
         }
       }
-      if (this.aborted) return 0;
+      if (this.aborted) {
+        if (crumb >= 0 && crumbs !== null) crumbs[crumb] = 0;
+        return 0;
+      }
       searched++;
       if (score > bestScore) {
         bestScore = score;
@@ -879,6 +906,7 @@ export class Searcher {
         }
       }
     }
+    if (crumb >= 0 && crumbs !== null) crumbs[crumb] = 0;
     if (searched === 0) return alpha; // every root move excluded (MultiPV ran out)
     if (ply === 0) {
       // Keep the best move first for the next iteration.

@@ -1,0 +1,68 @@
+/**
+ * Breadcrumbs (search/control.ts): near the root a thread marks the nodes it searches, and a
+ * thread at a node another has marked reduces its late moves one ply more. On one thread
+ * there are none, so the bench signature stays what it was.
+ */
+import { describe, expect, it } from 'vitest';
+import { legalMoves } from '../../src/core/notation.js';
+import { Position } from '../../src/core/position.js';
+import { KEY_HI, KEY_LO } from '../../src/core/state.js';
+import { CRUMB_SLOTS, SearchControl, nowMs } from '../../src/search/control.js';
+import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
+import { Searcher } from '../../src/search/search.js';
+import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
+
+const root = Position.start();
+const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
+
+/**
+ * Thread 0's nodes to depth 7 with a control block of `threads`; `othersThere`: thread 2 has
+ * left a crumb at every position one move from the root.
+ */
+function nodesToDepth(
+  threads: number,
+  othersThere: boolean,
+): { nodes: number; crumbs: Int32Array } {
+  const control = SearchControl.create(threads);
+  if (othersThere) {
+    for (const legal of legalMoves(root)) {
+      const child = root.clone();
+      child.play(legal.move, legal.capturedLo, legal.capturedHi);
+      const slot = 2 * (child.state[KEY_HI] & (CRUMB_SLOTS - 1));
+      control.crumbs[slot] = 2;
+      control.crumbs[slot + 1] = child.state[KEY_LO];
+    }
+  }
+  const searcher = new Searcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(1))), control); // prettier-ignore
+  const { nodes } = searcher.search(root, [], { depth: 7 }, settings, () => {});
+  return { nodes, crumbs: control.crumbs };
+}
+
+describe('breadcrumbs', () => {
+  it('make a thread at a node another thread is searching reduce its late moves more', () => {
+    const alone = nodesToDepth(2, false);
+    const shared = nodesToDepth(2, true);
+    expect(shared.nodes).toBeLessThan(alone.nodes);
+  });
+
+  it('are taken back when the thread leaves the node: none of its own are left', () => {
+    const owners = (crumbs: Int32Array) => crumbs.filter((_, i) => i % 2 === 0);
+    expect(owners(nodesToDepth(2, false).crumbs).every((owner) => owner === 0)).toBe(true);
+    const left = owners(nodesToDepth(2, true).crumbs).filter((owner) => owner !== 0);
+    expect(left.length).toBe(legalMoves(root).length);
+    expect(left.every((owner) => owner === 2)).toBe(true);
+  });
+
+  it('are not used on one thread', () => {
+    expect(nodesToDepth(1, true).nodes).toBe(nodesToDepth(1, false).nodes);
+    expect(nodesToDepth(1, false).crumbs.every((word) => word === 0)).toBe(true);
+    expect(nodesToDepth(1, false).nodes).toBe(nodesToDepth(2, false).nodes);
+  });
+
+  it('are cleared for each search', () => {
+    const control = SearchControl.create(2);
+    control.crumbs.fill(7);
+    control.reset(false);
+    expect(control.crumbs.every((word) => word === 0)).toBe(true);
+  });
+});
