@@ -5,12 +5,17 @@
 import { popcount32, SQUARE_HI, SQUARE_LO } from './bitboard.js';
 import { countManCaptureMoves, manCaptureThreats, threats } from './mancapture.js';
 import {
+  countKingSlides,
+  countManSteps,
   countMoves,
   countMovesOfSets,
   countQuietMoves,
   generateMoves,
   generateQuietMoves,
   hasCapture,
+  kingLines,
+  kingsCanCapture,
+  markKingLines,
   moveFrom,
   MoveList,
   moveTo,
@@ -67,8 +72,9 @@ function perftFrom(rules: Rules, ply: number, depth: number, stop: PerftStop): n
 
 /**
  * Leaves two plies below `state`: each move's resulting sets are worked out in locals and
- * the opponent's replies counted, never listed. When the opponent has men only and we
- * only step, its steps are counted once for the node and adjusted per move.
+ * the opponent's replies counted, never listed. When we only step, the opponent's steps
+ * are counted once for the node and adjusted per move (perftTwoAgainstKings when it has
+ * kings); a node with a capture lists its moves (countRepliesOfList).
  */
 function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
   // The loops below read a move's fields with the literals of movegen.ts's layout
@@ -82,8 +88,9 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
   const ownHi = piecesHi(state, color);
   const enemyMenLo = state[menLoWord(enemy)];
   const enemyMenHi = state[menHiWord(enemy)];
-  if ((state[kingsLoWord(enemy)] | state[kingsHiWord(enemy)]) !== 0 || hasCapture(rules, state)) {
-    return countRepliesOfList(rules, state, list);
+  if (hasCapture(rules, state)) return countRepliesOfList(rules, state, list);
+  if ((state[kingsLoWord(enemy)] | state[kingsHiWord(enemy)]) !== 0) {
+    return perftTwoAgainstKings(rules, state, list);
   }
   // A step changes two squares, so the opponent's steps after it are its steps now, plus
   // those onto the square left, minus those onto the square taken.
@@ -139,6 +146,84 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
       nodes += countManCaptureMoves(rules, enemy, enemyMenLo, enemyMenHi, ownLo ^ changedLo, ownHi ^ changedHi, emptyLo ^ changedLo, emptyHi ^ changedHi); // prettier-ignore
     } else {
       nodes += steps + stepsOnto(enemyMenLo, enemyMenHi, sources, from) - stepsOnto(enemyMenLo, enemyMenHi, sources, to); // prettier-ignore
+    }
+  }
+  return nodes;
+}
+
+/**
+ * perftTwo when the opponent has kings and we have no capture. Its men's steps are adjusted
+ * per move as there; its kings' slides are counted once, and again (with a look for their
+ * captures) only after a move that enters or leaves a square on one of their lines.
+ */
+function perftTwoAgainstKings(rules: Rules, state: Int32Array, list: MoveList): number {
+  const color = state[SIDE];
+  const enemy = color ^ 1;
+  const ownLo = piecesLo(state, color);
+  const ownHi = piecesHi(state, color);
+  const menLo = state[menLoWord(enemy)];
+  const menHi = state[menHiWord(enemy)];
+  const kingsLo = state[kingsLoWord(enemy)];
+  const kingsHi = state[kingsHiWord(enemy)];
+  const emptyLo = ~(ownLo | menLo | kingsLo);
+  const emptyHi = ~(ownHi | menHi | kingsHi);
+  const moves = list.moves;
+  const count = generateQuietMoves(rules, state, moves);
+  let nodes = 0;
+  if (
+    countManCaptureMoves(rules, enemy, menLo, menHi, ownLo, ownHi, emptyLo, emptyHi) !== 0 ||
+    kingsCanCapture(rules, kingsLo, kingsHi, ~emptyLo, ~emptyHi, ownLo, ownHi)
+  ) {
+    // The opponent could capture already: count each move's replies in full.
+    for (let i = 0; i < count; i++) {
+      const move = moves[i];
+      const changedLo = SQUARE_LO[move & 63] | SQUARE_LO[(move >>> 6) & 63]; // from, to
+      const changedHi = SQUARE_HI[move & 63] | SQUARE_HI[(move >>> 6) & 63];
+      nodes += countMovesOfSets(rules, enemy, menLo, menHi, kingsLo, kingsHi, ownLo ^ changedLo, ownHi ^ changedHi); // prettier-ignore
+    }
+    return nodes;
+  }
+  const steps = countManSteps(rules, enemy, menLo, menHi, emptyLo, emptyHi);
+  const slides = countKingSlides(rules, kingsLo, kingsHi, emptyLo, emptyHi);
+  const sources = rules.manStepSources[enemy];
+  markKingLines(rules, kingsLo, kingsHi);
+  const linesLo = kingLines[0];
+  const linesHi = kingLines[1];
+  // Only our move can give it a capture, as in perftTwo; its kings' only by touching a line.
+  manCaptureThreats(rules, enemy, menLo, menHi, ownLo, ownHi, emptyLo, emptyHi);
+  const ontoLo = threats[0];
+  const ontoHi = threats[1];
+  const leaveLo = threats[2];
+  const leaveHi = threats[3];
+  const back = rules.manCaptureBack[enemy];
+  for (let i = 0; i < count; i++) {
+    const move = moves[i];
+    const from = move & 63; // moveFrom, written out (see perftTwo)
+    const to = (move >>> 6) & 63; // moveTo
+    const taker = back[move & 0xfff];
+    const changedLo = SQUARE_LO[from] | SQUARE_LO[to];
+    const changedHi = SQUARE_HI[from] | SQUARE_HI[to];
+    const afterLo = ownLo ^ changedLo;
+    const afterHi = ownHi ^ changedHi;
+    let kingMoves = slides;
+    if (((changedLo & linesLo) | (changedHi & linesHi)) !== 0) {
+      if (kingsCanCapture(rules, kingsLo, kingsHi, ~emptyLo ^ changedLo, ~emptyHi ^ changedHi, afterLo, afterHi)) { // prettier-ignore
+        nodes += countMovesOfSets(rules, enemy, menLo, menHi, kingsLo, kingsHi, afterLo, afterHi); // prettier-ignore
+        continue;
+      }
+      kingMoves = countKingSlides(rules, kingsLo, kingsHi, emptyLo ^ changedLo, emptyHi ^ changedHi); // prettier-ignore
+    }
+    const threatened =
+      (ontoLo & SQUARE_LO[to]) |
+      (ontoHi & SQUARE_HI[to]) |
+      (leaveLo & SQUARE_LO[from]) |
+      (leaveHi & SQUARE_HI[from]) |
+      (menLo & SQUARE_LO[taker]) |
+      (menHi & SQUARE_HI[taker]);
+    if (threatened !== 0) {
+      nodes += countManCaptureMoves(rules, enemy, menLo, menHi, afterLo, afterHi, emptyLo ^ changedLo, emptyHi ^ changedHi); // prettier-ignore
+    } else {
+      nodes += steps + stepsOnto(menLo, menHi, sources, from) - stepsOnto(menLo, menHi, sources, to) + kingMoves; // prettier-ignore
     }
   }
   return nodes;
