@@ -132,12 +132,12 @@ function firstOccupied(
 }
 
 /** Low half of the set (lo, hi) moved one step in `direction`. */
-function shiftLo(lo: number, hi: number, direction: number): number {
+export function shiftLo(lo: number, hi: number, direction: number): number {
   const s = DELTA[direction];
   return (s > 0 ? lo << s : (lo >>> -s) | (hi << (32 + s))) & MASK[direction];
 }
 /** High half of the set (lo, hi) moved one step in `direction`. */
-function shiftHi(lo: number, hi: number, direction: number): number {
+export function shiftHi(lo: number, hi: number, direction: number): number {
   const s = DELTA[direction];
   return (s > 0 ? (hi << s) | (lo >>> (32 - s)) : hi >>> -s) & MASK[direction];
 }

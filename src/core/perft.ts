@@ -19,6 +19,8 @@ import {
   moveFrom,
   MoveList,
   moveTo,
+  shiftHi,
+  shiftLo,
 } from './movegen.js';
 import { legalMoves } from './notation.js';
 import type { PerftTable } from './perft-table.js';
@@ -34,7 +36,7 @@ import {
   SIDE,
   STATE_SIZE,
 } from './state.js';
-import { VARIANT_NAMES, type Rules } from './variant.js';
+import { DIRECTION_DELTA, OPPOSITE_DIRECTION, VARIANT_NAMES, type Rules } from './variant.js';
 
 /** The deepest perft this module has room for (its per-ply arrays); the commands allow less. */
 export const PERFT_STACK_DEPTH = 64;
@@ -99,12 +101,12 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
   const steps = countQuietMoves(rules, enemy, enemyMenLo, enemyMenHi, 0, 0, emptyLo, emptyHi);
   const sources = rules.manStepSources[enemy];
   const moves = list.moves;
-  const count = generateQuietMoves(rules, state, moves);
   let nodes = 0;
   if (
     countManCaptureMoves(rules, enemy, enemyMenLo, enemyMenHi, ownLo, ownHi, emptyLo, emptyHi) !== 0
   ) {
     // The opponent could capture already: test each move's result in full.
+    const count = generateQuietMoves(rules, state, moves);
     for (let i = 0; i < count; i++) {
       const move = moves[i];
       const from = move & 63; // moveFrom, written out (see perftTwo)
@@ -127,7 +129,11 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
   const ontoHi = threats[1];
   const leaveLo = threats[2];
   const leaveHi = threats[3];
+  if ((state[kingsLoWord(color)] | state[kingsHiWord(color)]) === 0) {
+    return steppedMen(rules, color, ownLo, ownHi, enemyMenLo, enemyMenHi, steps);
+  }
   const back = rules.manCaptureBack[enemy];
+  const count = generateQuietMoves(rules, state, moves);
   for (let i = 0; i < count; i++) {
     const move = moves[i];
     const from = move & 63; // moveFrom, written out (see perftTwo)
@@ -149,6 +155,72 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
     }
   }
   return nodes;
+}
+
+/**
+ * perftTwo's last loop when both sides have men only and the opponent (men enemyMenLo,
+ * enemyMenHi; `steps` steps now) has no capture, once `threats` is filled: our steps are
+ * walked as the target set of each direction, not listed, and the moves that may give the
+ * opponent a capture are told apart as sets too.
+ */
+function steppedMen(
+  rules: Rules,
+  color: number,
+  ownLo: number,
+  ownHi: number,
+  enemyMenLo: number,
+  enemyMenHi: number,
+  steps: number,
+): number {
+  const enemy = color ^ 1;
+  const emptyLo = ~(ownLo | enemyMenLo);
+  const emptyHi = ~(ownHi | enemyMenHi);
+  const sources = rules.manStepSources[enemy];
+  const ontoLo = threats[0];
+  const ontoHi = threats[1];
+  const leaveLo = threats[2];
+  const leaveHi = threats[3];
+  const directions = rules.manSteps[color];
+  const enemyCaptures = rules.manCaptures[enemy];
+  let nodes = 0;
+  let quiet = 0;
+  for (let k = 0; k < directions.length; k++) {
+    const direction = directions[k];
+    const delta = DIRECTION_DELTA[direction];
+    const toLo = shiftLo(ownLo, ownHi, direction) & emptyLo;
+    const toHi = shiftHi(ownLo, ownHi, direction) & emptyHi;
+    // Taken where it lands, landed on where it left, or taken by a man beyond it that
+    // lands where it left (when the opponent's men capture that way).
+    let threatenedLo = ontoLo | shiftLo(leaveLo, leaveHi, direction);
+    let threatenedHi = ontoHi | shiftHi(leaveLo, leaveHi, direction);
+    const back = OPPOSITE_DIRECTION[direction];
+    for (let j = 0; j < enemyCaptures.length; j++) {
+      if (enemyCaptures[j] === back) {
+        threatenedLo |= shiftLo(enemyMenLo, enemyMenHi, back);
+        threatenedHi |= shiftHi(enemyMenLo, enemyMenHi, back);
+      }
+    }
+    threatenedLo &= toLo;
+    threatenedHi &= toHi;
+    for (let half = 0; half < 2; half++) {
+      let quietTo = half === 0 ? toLo & ~threatenedLo : toHi & ~threatenedHi;
+      while (quietTo !== 0) {
+        const to = half * 32 + 31 - Math.clz32(quietTo & -quietTo);
+        quietTo &= quietTo - 1;
+        quiet++;
+        nodes += stepsOnto(enemyMenLo, enemyMenHi, sources, to - delta) - stepsOnto(enemyMenLo, enemyMenHi, sources, to); // prettier-ignore
+      }
+      let takenTo = half === 0 ? threatenedLo : threatenedHi;
+      while (takenTo !== 0) {
+        const to = half * 32 + 31 - Math.clz32(takenTo & -takenTo);
+        takenTo &= takenTo - 1;
+        const changedLo = SQUARE_LO[to - delta] | SQUARE_LO[to];
+        const changedHi = SQUARE_HI[to - delta] | SQUARE_HI[to];
+        nodes += countManCaptureMoves(rules, enemy, enemyMenLo, enemyMenHi, ownLo ^ changedLo, ownHi ^ changedHi, emptyLo ^ changedLo, emptyHi ^ changedHi); // prettier-ignore
+      }
+    }
+  }
+  return nodes + quiet * steps;
 }
 
 /**
