@@ -279,7 +279,8 @@ function perftTwoAgainstKings(rules: Rules, state: Int32Array, list: MoveList): 
     const afterHi = ownHi ^ changedHi;
     let kingMoves = slides;
     if (((changedLo & linesLo) | (changedHi & linesHi)) !== 0) {
-      if (kingsCanCapture(rules, kingsLo, kingsHi, ~emptyLo ^ changedLo, ~emptyHi ^ changedHi, afterLo, afterHi)) { // prettier-ignore
+      // prettier-ignore
+      if (kingsCanCapture(rules, kingsLo, kingsHi, ~emptyLo ^ changedLo, ~emptyHi ^ changedHi, afterLo, afterHi)) {
         nodes += countMovesOfSets(rules, enemy, menLo, menHi, kingsLo, kingsHi, afterLo, afterHi); // prettier-ignore
         continue;
       }
