@@ -132,12 +132,12 @@ function firstOccupied(
 }
 
 /** Low half of the set (lo, hi) moved one step in `direction`. */
-function shiftLo(lo: number, hi: number, direction: number): number {
+export function shiftLo(lo: number, hi: number, direction: number): number {
   const s = DELTA[direction];
   return (s > 0 ? lo << s : (lo >>> -s) | (hi << (32 + s))) & MASK[direction];
 }
 /** High half of the set (lo, hi) moved one step in `direction`. */
-function shiftHi(lo: number, hi: number, direction: number): number {
+export function shiftHi(lo: number, hi: number, direction: number): number {
   const s = DELTA[direction];
   return (s > 0 ? (hi << s) | (lo >>> (32 - s)) : hi >>> -s) & MASK[direction];
 }
@@ -442,7 +442,7 @@ function menCapturers(
 }
 
 /** Whether some king in the set (lo, hi) can capture at least once. */
-function kingsCanCapture(
+export function kingsCanCapture(
   rules: Rules,
   kingsLo: number,
   kingsHi: number,
@@ -463,6 +463,43 @@ function kingsCanCapture(
     }
   }
   return false;
+}
+
+/** `kingLines[0]`, `kingLines[1]`: the squares found by the last call of markKingLines. */
+export const kingLines = new Int32Array(2);
+
+/**
+ * Fills `kingLines` with every square that the kings (kingsLo, kingsHi) look along, to the
+ * edge of the board, on their slide and capture lines. A move that neither leaves nor
+ * enters one of these squares changes none of their slides and none of their captures.
+ */
+export function markKingLines(rules: Rules, kingsLo: number, kingsHi: number): void {
+  let linesLo = 0;
+  let linesHi = 0;
+  let lo = kingsLo;
+  let hi = kingsHi;
+  while ((lo | hi) !== 0) {
+    let square: number;
+    if (lo !== 0) {
+      square = 31 - Math.clz32(lo & -lo);
+      lo &= lo - 1;
+    } else {
+      square = 63 - Math.clz32(hi & -hi);
+      hi &= hi - 1;
+    }
+    const slides = rules.kingSlides;
+    for (let i = 0; i < slides.length; i++) {
+      linesLo |= RAY_LO[square * DIRECTION_COUNT + slides[i]];
+      linesHi |= RAY_HI[square * DIRECTION_COUNT + slides[i]];
+    }
+    const captures = rules.kingCaptures;
+    for (let i = 0; i < captures.length; i++) {
+      linesLo |= RAY_LO[square * DIRECTION_COUNT + captures[i]];
+      linesHi |= RAY_HI[square * DIRECTION_COUNT + captures[i]];
+    }
+  }
+  kingLines[0] = linesLo;
+  kingLines[1] = linesHi;
 }
 
 /** Whether the side to move has a capture (and so must capture). */

@@ -5,15 +5,22 @@
 import { popcount32, SQUARE_HI, SQUARE_LO } from './bitboard.js';
 import { countManCaptureMoves, manCaptureThreats, threats } from './mancapture.js';
 import {
+  countKingSlides,
+  countManSteps,
   countMoves,
   countMovesOfSets,
   countQuietMoves,
   generateMoves,
   generateQuietMoves,
   hasCapture,
+  kingLines,
+  kingsCanCapture,
+  markKingLines,
   moveFrom,
   MoveList,
   moveTo,
+  shiftHi,
+  shiftLo,
 } from './movegen.js';
 import { legalMoves } from './notation.js';
 import type { PerftTable } from './perft-table.js';
@@ -29,7 +36,7 @@ import {
   SIDE,
   STATE_SIZE,
 } from './state.js';
-import { VARIANT_NAMES, type Rules } from './variant.js';
+import { DIRECTION_DELTA, OPPOSITE_DIRECTION, VARIANT_NAMES, type Rules } from './variant.js';
 
 /** The deepest perft this module has room for (its per-ply arrays); the commands allow less. */
 export const PERFT_STACK_DEPTH = 64;
@@ -67,8 +74,9 @@ function perftFrom(rules: Rules, ply: number, depth: number, stop: PerftStop): n
 
 /**
  * Leaves two plies below `state`: each move's resulting sets are worked out in locals and
- * the opponent's replies counted, never listed. When the opponent has men only and we
- * only step, its steps are counted once for the node and adjusted per move.
+ * the opponent's replies counted, never listed. When we only step, the opponent's steps
+ * are counted once for the node and adjusted per move (perftTwoAgainstKings when it has
+ * kings); a node with a capture lists its moves (countRepliesOfList).
  */
 function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
   // The loops below read a move's fields with the literals of movegen.ts's layout
@@ -82,8 +90,9 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
   const ownHi = piecesHi(state, color);
   const enemyMenLo = state[menLoWord(enemy)];
   const enemyMenHi = state[menHiWord(enemy)];
-  if ((state[kingsLoWord(enemy)] | state[kingsHiWord(enemy)]) !== 0 || hasCapture(rules, state)) {
-    return countRepliesOfList(rules, state, list);
+  if (hasCapture(rules, state)) return countRepliesOfList(rules, state, list);
+  if ((state[kingsLoWord(enemy)] | state[kingsHiWord(enemy)]) !== 0) {
+    return perftTwoAgainstKings(rules, state, list);
   }
   // A step changes two squares, so the opponent's steps after it are its steps now, plus
   // those onto the square left, minus those onto the square taken.
@@ -92,12 +101,12 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
   const steps = countQuietMoves(rules, enemy, enemyMenLo, enemyMenHi, 0, 0, emptyLo, emptyHi);
   const sources = rules.manStepSources[enemy];
   const moves = list.moves;
-  const count = generateQuietMoves(rules, state, moves);
   let nodes = 0;
   if (
     countManCaptureMoves(rules, enemy, enemyMenLo, enemyMenHi, ownLo, ownHi, emptyLo, emptyHi) !== 0
   ) {
     // The opponent could capture already: test each move's result in full.
+    const count = generateQuietMoves(rules, state, moves);
     for (let i = 0; i < count; i++) {
       const move = moves[i];
       const from = move & 63; // moveFrom, written out (see perftTwo)
@@ -120,7 +129,11 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
   const ontoHi = threats[1];
   const leaveLo = threats[2];
   const leaveHi = threats[3];
+  if ((state[kingsLoWord(color)] | state[kingsHiWord(color)]) === 0) {
+    return steppedMen(rules, color, ownLo, ownHi, enemyMenLo, enemyMenHi, steps);
+  }
   const back = rules.manCaptureBack[enemy];
+  const count = generateQuietMoves(rules, state, moves);
   for (let i = 0; i < count; i++) {
     const move = moves[i];
     const from = move & 63; // moveFrom, written out (see perftTwo)
@@ -139,6 +152,151 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
       nodes += countManCaptureMoves(rules, enemy, enemyMenLo, enemyMenHi, ownLo ^ changedLo, ownHi ^ changedHi, emptyLo ^ changedLo, emptyHi ^ changedHi); // prettier-ignore
     } else {
       nodes += steps + stepsOnto(enemyMenLo, enemyMenHi, sources, from) - stepsOnto(enemyMenLo, enemyMenHi, sources, to); // prettier-ignore
+    }
+  }
+  return nodes;
+}
+
+/**
+ * perftTwo's last loop when both sides have men only and the opponent (men enemyMenLo,
+ * enemyMenHi; `steps` steps now) has no capture, once `threats` is filled: our steps are
+ * walked as the target set of each direction, not listed, and the moves that may give the
+ * opponent a capture are told apart as sets too.
+ */
+function steppedMen(
+  rules: Rules,
+  color: number,
+  ownLo: number,
+  ownHi: number,
+  enemyMenLo: number,
+  enemyMenHi: number,
+  steps: number,
+): number {
+  const enemy = color ^ 1;
+  const emptyLo = ~(ownLo | enemyMenLo);
+  const emptyHi = ~(ownHi | enemyMenHi);
+  const sources = rules.manStepSources[enemy];
+  const ontoLo = threats[0];
+  const ontoHi = threats[1];
+  const leaveLo = threats[2];
+  const leaveHi = threats[3];
+  const directions = rules.manSteps[color];
+  const enemyCaptures = rules.manCaptures[enemy];
+  let nodes = 0;
+  let quiet = 0;
+  for (let k = 0; k < directions.length; k++) {
+    const direction = directions[k];
+    const delta = DIRECTION_DELTA[direction];
+    const toLo = shiftLo(ownLo, ownHi, direction) & emptyLo;
+    const toHi = shiftHi(ownLo, ownHi, direction) & emptyHi;
+    // Taken where it lands, landed on where it left, or taken by a man beyond it that
+    // lands where it left (when the opponent's men capture that way).
+    let threatenedLo = ontoLo | shiftLo(leaveLo, leaveHi, direction);
+    let threatenedHi = ontoHi | shiftHi(leaveLo, leaveHi, direction);
+    const back = OPPOSITE_DIRECTION[direction];
+    for (let j = 0; j < enemyCaptures.length; j++) {
+      if (enemyCaptures[j] === back) {
+        threatenedLo |= shiftLo(enemyMenLo, enemyMenHi, back);
+        threatenedHi |= shiftHi(enemyMenLo, enemyMenHi, back);
+      }
+    }
+    threatenedLo &= toLo;
+    threatenedHi &= toHi;
+    for (let half = 0; half < 2; half++) {
+      let quietTo = half === 0 ? toLo & ~threatenedLo : toHi & ~threatenedHi;
+      while (quietTo !== 0) {
+        const to = half * 32 + 31 - Math.clz32(quietTo & -quietTo);
+        quietTo &= quietTo - 1;
+        quiet++;
+        nodes += stepsOnto(enemyMenLo, enemyMenHi, sources, to - delta) - stepsOnto(enemyMenLo, enemyMenHi, sources, to); // prettier-ignore
+      }
+      let takenTo = half === 0 ? threatenedLo : threatenedHi;
+      while (takenTo !== 0) {
+        const to = half * 32 + 31 - Math.clz32(takenTo & -takenTo);
+        takenTo &= takenTo - 1;
+        const changedLo = SQUARE_LO[to - delta] | SQUARE_LO[to];
+        const changedHi = SQUARE_HI[to - delta] | SQUARE_HI[to];
+        nodes += countManCaptureMoves(rules, enemy, enemyMenLo, enemyMenHi, ownLo ^ changedLo, ownHi ^ changedHi, emptyLo ^ changedLo, emptyHi ^ changedHi); // prettier-ignore
+      }
+    }
+  }
+  return nodes + quiet * steps;
+}
+
+/**
+ * perftTwo when the opponent has kings and we have no capture. Its men's steps are adjusted
+ * per move as there; its kings' slides are counted once, and again (with a look for their
+ * captures) only after a move that enters or leaves a square on one of their lines.
+ */
+function perftTwoAgainstKings(rules: Rules, state: Int32Array, list: MoveList): number {
+  const color = state[SIDE];
+  const enemy = color ^ 1;
+  const ownLo = piecesLo(state, color);
+  const ownHi = piecesHi(state, color);
+  const menLo = state[menLoWord(enemy)];
+  const menHi = state[menHiWord(enemy)];
+  const kingsLo = state[kingsLoWord(enemy)];
+  const kingsHi = state[kingsHiWord(enemy)];
+  const emptyLo = ~(ownLo | menLo | kingsLo);
+  const emptyHi = ~(ownHi | menHi | kingsHi);
+  const moves = list.moves;
+  const count = generateQuietMoves(rules, state, moves);
+  let nodes = 0;
+  if (
+    countManCaptureMoves(rules, enemy, menLo, menHi, ownLo, ownHi, emptyLo, emptyHi) !== 0 ||
+    kingsCanCapture(rules, kingsLo, kingsHi, ~emptyLo, ~emptyHi, ownLo, ownHi)
+  ) {
+    // The opponent could capture already: count each move's replies in full.
+    for (let i = 0; i < count; i++) {
+      const move = moves[i];
+      const changedLo = SQUARE_LO[move & 63] | SQUARE_LO[(move >>> 6) & 63]; // from, to
+      const changedHi = SQUARE_HI[move & 63] | SQUARE_HI[(move >>> 6) & 63];
+      nodes += countMovesOfSets(rules, enemy, menLo, menHi, kingsLo, kingsHi, ownLo ^ changedLo, ownHi ^ changedHi); // prettier-ignore
+    }
+    return nodes;
+  }
+  const steps = countManSteps(rules, enemy, menLo, menHi, emptyLo, emptyHi);
+  const slides = countKingSlides(rules, kingsLo, kingsHi, emptyLo, emptyHi);
+  const sources = rules.manStepSources[enemy];
+  markKingLines(rules, kingsLo, kingsHi);
+  const linesLo = kingLines[0];
+  const linesHi = kingLines[1];
+  // Only our move can give it a capture, as in perftTwo; its kings' only by touching a line.
+  manCaptureThreats(rules, enemy, menLo, menHi, ownLo, ownHi, emptyLo, emptyHi);
+  const ontoLo = threats[0];
+  const ontoHi = threats[1];
+  const leaveLo = threats[2];
+  const leaveHi = threats[3];
+  const back = rules.manCaptureBack[enemy];
+  for (let i = 0; i < count; i++) {
+    const move = moves[i];
+    const from = move & 63; // moveFrom, written out (see perftTwo)
+    const to = (move >>> 6) & 63; // moveTo
+    const taker = back[move & 0xfff];
+    const changedLo = SQUARE_LO[from] | SQUARE_LO[to];
+    const changedHi = SQUARE_HI[from] | SQUARE_HI[to];
+    const afterLo = ownLo ^ changedLo;
+    const afterHi = ownHi ^ changedHi;
+    let kingMoves = slides;
+    if (((changedLo & linesLo) | (changedHi & linesHi)) !== 0) {
+      // prettier-ignore
+      if (kingsCanCapture(rules, kingsLo, kingsHi, ~emptyLo ^ changedLo, ~emptyHi ^ changedHi, afterLo, afterHi)) {
+        nodes += countMovesOfSets(rules, enemy, menLo, menHi, kingsLo, kingsHi, afterLo, afterHi); // prettier-ignore
+        continue;
+      }
+      kingMoves = countKingSlides(rules, kingsLo, kingsHi, emptyLo ^ changedLo, emptyHi ^ changedHi); // prettier-ignore
+    }
+    const threatened =
+      (ontoLo & SQUARE_LO[to]) |
+      (ontoHi & SQUARE_HI[to]) |
+      (leaveLo & SQUARE_LO[from]) |
+      (leaveHi & SQUARE_HI[from]) |
+      (menLo & SQUARE_LO[taker]) |
+      (menHi & SQUARE_HI[taker]);
+    if (threatened !== 0) {
+      nodes += countManCaptureMoves(rules, enemy, menLo, menHi, afterLo, afterHi, emptyLo ^ changedLo, emptyHi ^ changedHi); // prettier-ignore
+    } else {
+      nodes += steps + stepsOnto(menLo, menHi, sources, from) - stepsOnto(menLo, menHi, sources, to) + kingMoves; // prettier-ignore
     }
   }
   return nodes;
