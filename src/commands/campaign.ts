@@ -2,10 +2,10 @@
  * `tama campaign create|data|status|stop|resume|export`, `tama worker` and `tama db start|stop`:
  * argument parsing and wiring to src/campaign. Each action loads its code when it runs.
  */
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { integerIn } from './integers.js';
 import { MAX_PERFT_HASH_MB } from '../core/perft-table.js';
-import { VARIANT_NAMES } from '../core/variant.js';
+import { variantOption } from './variant-option.js';
 import type { DataCampaignRequest } from '../campaign/data.js';
 
 /** MiB of subtree counts a worker keeps for perft jobs unless told otherwise. */
@@ -166,11 +166,7 @@ function addDataCommand(campaign: Command): void {
       .description(
         'store a data campaign: self-play games whose quiet positions, results and scores are kept for training',
       )
-      .addOption(
-        new Option('--variant <name>', 'rules of the games')
-          .choices(VARIANT_NAMES)
-          .default('armenian'),
-      )
+      .addOption(variantOption('rules of the games'))
       .requiredOption('--games <n>', 'games to play (1-10000000)', integerIn(1, 10_000_000))
       .requiredOption('--nodes <n>', 'nodes a move (1-100000000)', integerIn(1, 100_000_000))
       .option('--engine <command>', "the engine, run in each worker's folder", 'node bin/tama.js') // prettier-ignore

@@ -12,6 +12,7 @@ import { decimalIn, integerIn } from './integers.js';
 import type { GuiOptions } from './gui.js';
 import { MATCH_HELP } from './match-help.js';
 import { VARIANT_NAMES } from '../core/variant.js';
+import { variantOption } from './variant-option.js';
 import { MAX_PERFT_HASH_MB } from '../core/perft-table.js';
 import { MAX_THREADS } from '../engine/options.js';
 import { MAX_COMMAND_PERFT_DEPTH } from '../protocol/commands.js';
@@ -115,9 +116,7 @@ function addPerftCommand(program: Command): void {
       integerIn(1, MAX_COMMAND_PERFT_DEPTH),
     )
     .option('--fen <text>', 'the position text (default: the start position)')
-    .addOption(
-      new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
-    )
+    .addOption(variantOption())
     .option('--divide', 'leaves below each root move, at the given depth only')
     .option(`--threads <n>`, `worker threads (1-${MAX_THREADS})`, integerIn(1, MAX_THREADS), 1)
     .option('--json', 'print one JSON object instead of text')
@@ -156,9 +155,7 @@ function addBenchCommand(program: Command): void {
       integerIn(1, 8192),
       BENCH_HASH_MB,
     )
-    .addOption(
-      new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
-    )
+    .addOption(variantOption())
     .option(
       '--threads <n>',
       `search threads; 1 gives the deterministic signature (1-${MAX_THREADS})`,
@@ -202,9 +199,7 @@ function addMatchOpeningsCommand(program: Command): void {
     .command('match-openings')
     .description('write a file of balanced openings (random plies from the start) for tama match')
     .showHelpAfterError(helpHint('match-openings'))
-    .addOption(
-      new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
-    )
+    .addOption(variantOption())
     .option('--count <n>', 'distinct openings to write (1-100000)', integerIn(1, 100_000), 600)
     .option('--min-plies <n>', 'fewest random plies from the start (1-60)', integerIn(1, 60), 6)
     .option('--max-plies <n>', 'most random plies from the start (1-60)', integerIn(1, 60), 8)
@@ -254,11 +249,7 @@ function addTuneDataCommand(program: Command): void {
     )
     .showHelpAfterError(helpHint('tune-data'))
     .argument('[pdn...]', 'PDN files of finished games (tama match --pgnout)')
-    .addOption(
-      new Option('--variant <name>', 'rules of the games')
-        .choices(VARIANT_NAMES)
-        .default('armenian'),
-    )
+    .addOption(variantOption('rules of the games'))
     .requiredOption('--out <file>', 'the positions file to write')
     .option('--skip-plies <n>', "plies of each game's start left out (0-200)", integerIn(0, 200), 8)
     .option(
@@ -312,9 +303,7 @@ function addTuneCommand(program: Command): void {
     .command('tune')
     .description("fit one variant's evaluation weights to training positions (tama tune-data)")
     .showHelpAfterError(helpHint('tune'))
-    .addOption(
-      new Option('--variant <name>', 'the variant whose weights are fitted').choices(VARIANT_NAMES).default('armenian'), // prettier-ignore
-    )
+    .addOption(variantOption('the variant whose weights are fitted'))
     .requiredOption('--positions <file>', 'training positions (tama tune-data)')
     .requiredOption('--out <file>', 'the weights file to write')
     .option(
@@ -355,9 +344,7 @@ function addTrainCommand(program: Command): void {
     .command('train')
     .description("train one variant's evaluation network on training positions (tama tune-data)")
     .showHelpAfterError(helpHint('train'))
-    .addOption(
-      new Option('--variant <name>', 'the variant whose network is trained').choices(VARIANT_NAMES).default('armenian'), // prettier-ignore
-    )
+    .addOption(variantOption('the variant whose network is trained'))
     .requiredOption('--positions <file>', 'training positions (tama tune-data)')
     .requiredOption('--out <file>', 'the network file to write')
     .option(
@@ -448,9 +435,7 @@ function addEgdbCommands(program: Command): void {
     .command('build')
     .description('solve every position of up to N pieces and write the tables (resumable)')
     .showHelpAfterError(helpHint('egdb build'))
-    .addOption(
-      new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
-    )
+    .addOption(variantOption())
     .option('--pieces <n>', 'most pieces on the board (2-5)', integerIn(2, 5), 4)
     .option('--out <dir>', 'database folder', 'egdb')
     .option(`--threads <n>`, `worker threads (1-${MAX_THREADS})`, integerIn(1, MAX_THREADS), 1)
@@ -471,9 +456,7 @@ Examples:
     .command('verify')
     .description('check built tables against their own moves, one ply deep')
     .showHelpAfterError(helpHint('egdb verify'))
-    .addOption(
-      new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
-    )
+    .addOption(variantOption())
     .option('--pieces <n>', 'most pieces on the board (2-5)', integerIn(2, 5), 4)
     .option('--path <dir>', 'database folder', 'egdb')
     .option('--unit <signature>', 'only this unit, e.g. KMvKKM')
@@ -493,9 +476,7 @@ Examples:
     .description('the database value of a position, its distance and the best moves')
     .showHelpAfterError(helpHint('egdb probe'))
     .argument('<position...>', 'position text, e.g. W:WKa1,Kh8:BKd5')
-    .addOption(
-      new Option('--variant <name>', 'rules to play').choices(VARIANT_NAMES).default('armenian'),
-    )
+    .addOption(variantOption())
     .option('--path <dir>', 'database folder', 'egdb')
     .addHelpText(
       'after',
