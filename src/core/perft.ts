@@ -117,7 +117,7 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
       if (captures !== 0) {
         nodes += captures;
       } else {
-        nodes += steps + stepsOnto(enemyMenLo, enemyMenHi, sources, from) - stepsOnto(enemyMenLo, enemyMenHi, sources, to); // prettier-ignore
+        nodes += stepsAfter(steps, enemyMenLo, enemyMenHi, sources, from, to);
       }
     }
     return nodes;
@@ -125,10 +125,6 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
   // It cannot capture now, so only our move can give it a capture: by landing where it can
   // be taken, by leaving a square it can land on, or both (taken with a landing on `from`).
   manCaptureThreats(rules, enemy, enemyMenLo, enemyMenHi, ownLo, ownHi, emptyLo, emptyHi);
-  const ontoLo = threats[0];
-  const ontoHi = threats[1];
-  const leaveLo = threats[2];
-  const leaveHi = threats[3];
   if ((state[kingsLoWord(color)] | state[kingsHiWord(color)]) === 0) {
     return steppedMen(rules, color, ownLo, ownHi, enemyMenLo, enemyMenHi, steps);
   }
@@ -138,20 +134,12 @@ function perftTwo(rules: Rules, state: Int32Array, list: MoveList): number {
     const move = moves[i];
     const from = move & 63; // moveFrom, written out (see perftTwo)
     const to = (move >>> 6) & 63; // moveTo
-    const taker = back[move & 0xfff];
-    const threatened =
-      (ontoLo & SQUARE_LO[to]) |
-      (ontoHi & SQUARE_HI[to]) |
-      (leaveLo & SQUARE_LO[from]) |
-      (leaveHi & SQUARE_HI[from]) |
-      (enemyMenLo & SQUARE_LO[taker]) |
-      (enemyMenHi & SQUARE_HI[taker]);
-    if (threatened !== 0) {
+    if (mayGiveCapture(enemyMenLo, enemyMenHi, from, to, back[move & 0xfff])) {
       const changedLo = SQUARE_LO[from] | SQUARE_LO[to];
       const changedHi = SQUARE_HI[from] | SQUARE_HI[to];
       nodes += countManCaptureMoves(rules, enemy, enemyMenLo, enemyMenHi, ownLo ^ changedLo, ownHi ^ changedHi, emptyLo ^ changedLo, emptyHi ^ changedHi); // prettier-ignore
     } else {
-      nodes += steps + stepsOnto(enemyMenLo, enemyMenHi, sources, from) - stepsOnto(enemyMenLo, enemyMenHi, sources, to); // prettier-ignore
+      nodes += stepsAfter(steps, enemyMenLo, enemyMenHi, sources, from, to);
     }
   }
   return nodes;
@@ -263,16 +251,11 @@ function perftTwoAgainstKings(rules: Rules, state: Int32Array, list: MoveList): 
   const linesHi = kingLines[1];
   // Only our move can give it a capture, as in perftTwo; its kings' only by touching a line.
   manCaptureThreats(rules, enemy, menLo, menHi, ownLo, ownHi, emptyLo, emptyHi);
-  const ontoLo = threats[0];
-  const ontoHi = threats[1];
-  const leaveLo = threats[2];
-  const leaveHi = threats[3];
   const back = rules.manCaptureBack[enemy];
   for (let i = 0; i < count; i++) {
     const move = moves[i];
     const from = move & 63; // moveFrom, written out (see perftTwo)
     const to = (move >>> 6) & 63; // moveTo
-    const taker = back[move & 0xfff];
     const changedLo = SQUARE_LO[from] | SQUARE_LO[to];
     const changedHi = SQUARE_HI[from] | SQUARE_HI[to];
     const afterLo = ownLo ^ changedLo;
@@ -286,20 +269,49 @@ function perftTwoAgainstKings(rules: Rules, state: Int32Array, list: MoveList): 
       }
       kingMoves = countKingSlides(rules, kingsLo, kingsHi, emptyLo ^ changedLo, emptyHi ^ changedHi); // prettier-ignore
     }
-    const threatened =
-      (ontoLo & SQUARE_LO[to]) |
-      (ontoHi & SQUARE_HI[to]) |
-      (leaveLo & SQUARE_LO[from]) |
-      (leaveHi & SQUARE_HI[from]) |
-      (menLo & SQUARE_LO[taker]) |
-      (menHi & SQUARE_HI[taker]);
-    if (threatened !== 0) {
+    if (mayGiveCapture(menLo, menHi, from, to, back[move & 0xfff])) {
       nodes += countManCaptureMoves(rules, enemy, menLo, menHi, afterLo, afterHi, emptyLo ^ changedLo, emptyHi ^ changedHi); // prettier-ignore
     } else {
-      nodes += steps + stepsOnto(menLo, menHi, sources, from) - stepsOnto(menLo, menHi, sources, to) + kingMoves; // prettier-ignore
+      nodes += stepsAfter(steps, menLo, menHi, sources, from, to) + kingMoves;
     }
   }
   return nodes;
+}
+
+/**
+ * Whether our step from `from` to `to` may give the opponent's men (menLo, menHi) a capture,
+ * once manCaptureThreats has filled `threats`: the piece lands where it can be taken, leaves
+ * a square a man can land on, or is taken from `taker` (manCaptureBack) with a landing on
+ * `from`. For the lists of moves perftTwo walks one by one; steppedMen asks the same as sets.
+ */
+function mayGiveCapture(
+  menLo: number,
+  menHi: number,
+  from: number,
+  to: number,
+  taker: number,
+): boolean {
+  return (
+    ((threats[0] & SQUARE_LO[to]) |
+      (threats[1] & SQUARE_HI[to]) |
+      (threats[2] & SQUARE_LO[from]) |
+      (threats[3] & SQUARE_HI[from]) |
+      (menLo & SQUARE_LO[taker]) |
+      (menHi & SQUARE_HI[taker])) !==
+    0
+  );
+}
+
+/** The opponent's men's `steps` after our quiet step from `from` to `to` (sources: manStepSources). */
+function stepsAfter(
+  steps: number,
+  menLo: number,
+  menHi: number,
+  sources: Int32Array,
+  from: number,
+  to: number,
+): number {
+  return steps + stepsOnto(menLo, menHi, sources, from) - stepsOnto(menLo, menHi, sources, to);
 }
 
 /** How many steps of the men (lo, hi) end on `square`, given `sources` (manStepSources). */
