@@ -1,5 +1,5 @@
 /** `tama perft`: leaf counts with time and speed, one line per depth, or a divide. */
-import { hashedPerft, perft, perftDivide } from '../core/perft.js';
+import { hashedPerft, perft, perftDivide, usePerftWebAssembly } from '../core/perft.js';
 import { PerftTable } from '../core/perft-table.js';
 import { Position } from '../core/position.js';
 import { ok, type Result } from '../core/result.js';
@@ -17,6 +17,8 @@ export interface PerftOptions {
   readonly db?: string;
   /** MiB of subtree counts (hashed perft); without it every subtree is counted. */
   readonly hash?: number;
+  /** False (--no-wasm): count with the TypeScript generator only, not its WebAssembly build. */
+  readonly wasm?: boolean;
 }
 
 interface DepthLine {
@@ -52,6 +54,10 @@ export async function runPerftCommand(
       printError('error: --divide counts on this machine; leave out --db');
       return 2;
     }
+    if (options.wasm === false) {
+      printError('error: --no-wasm chooses how this machine counts; with --db the workers count');
+      return 2;
+    }
     const { runDistributedPerft } = await import('./perft-db.js');
     return runDistributedPerft(
       position,
@@ -69,6 +75,9 @@ export async function runPerftCommand(
     return 1;
   }
   const engine = pool?.value;
+  const webAssembly = options.wasm !== false;
+  // Here for one thread, and for the plies the engine counts itself on more.
+  const chosenBefore = usePerftWebAssembly(webAssembly);
   const hashed = options.hash !== undefined;
   // One table for the whole command on one thread; the engine lends its Hash on more.
   const table = options.hash !== undefined && engine === undefined ? new PerftTable(options.hash) : undefined; // prettier-ignore
@@ -76,7 +85,7 @@ export async function runPerftCommand(
     if (options.divide) {
       const started = performance.now();
       const divide = engine
-        ? (await engine.perft(options.depth, hashed)).divide
+        ? (await engine.perft(options.depth, hashed, webAssembly)).divide
         : perftDivide(position, options.depth, table);
       const seconds = (performance.now() - started) / 1000;
       const nodes = divide.reduce((sum, entry) => sum + entry.nodes, 0);
@@ -96,7 +105,7 @@ export async function runPerftCommand(
       // prettier-ignore
       if (engine) {
         if (hashed) engine.setOption('Clear Hash', undefined);
-        return engine.perft(depth, hashed);
+        return engine.perft(depth, hashed, webAssembly);
       }
       if (table === undefined) return { nodes: perft(position, depth), probes: 0, hits: 0 };
       table.clear();
@@ -129,6 +138,7 @@ export async function runPerftCommand(
     }
     return 0;
   } finally {
+    usePerftWebAssembly(chosenBefore);
     await engine?.close();
   }
 }

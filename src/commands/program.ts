@@ -126,6 +126,10 @@ function addPerftCommand(program: Command): void {
       integerIn(1, MAX_PERFT_HASH_MB),
     )
     .option('--db <url>', 'count on the job queue of this PostgreSQL: workers count the subtrees')
+    .option(
+      '--no-wasm',
+      'count with the TypeScript generator the search uses, not its WebAssembly build',
+    )
     .addHelpText(
       'after',
       `
@@ -133,6 +137,7 @@ Examples:
   tama perft 6                                  Armenian start position, depths 1 to 6
   tama perft 7 --variant turkish --threads 2    Turkish, on two worker threads
   tama perft 9 --hash 1024                      Armenian depth 9 through 1 GiB of subtree counts
+  tama perft 7 --no-wasm                        counted by the TypeScript generator alone
   tama perft 3 --divide --fen "W:Wd4,Kh2:Be5,f6"
                                                 leaves below each root move at depth 3`,
     )

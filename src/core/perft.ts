@@ -1,6 +1,10 @@
 /**
  * Perft: the number of leaf positions of the legal-move tree to a given depth, the contract
  * between the rules and their implementation. The last ply is counted, not played.
+ *
+ * Subtrees of WASM_SUBTREE_DEPTH plies or less are counted by the WebAssembly build of the
+ * leaf counter (perft-wasm.ts) where it loads, each in one call; TypeScript walks the plies
+ * above them, and counts everything when the WebAssembly build is switched off or missing.
  */
 import { popcount32, SQUARE_HI, SQUARE_LO } from './bitboard.js';
 import { countManCaptureMoves, manCaptureThreats, threats } from './mancapture.js';
@@ -24,6 +28,7 @@ import {
 } from './movegen.js';
 import { legalMoves } from './notation.js';
 import type { PerftTable } from './perft-table.js';
+import { countLeavesWebAssembly, perftWebAssemblyAvailable } from './perft-wasm.js';
 import type { Position } from './position.js';
 import {
   applyMoveToSets,
@@ -48,6 +53,30 @@ for (let ply = 0; ply <= PERFT_STACK_DEPTH; ply++) {
   lists.push(new MoveList());
 }
 
+/** The deepest subtree counted by the WebAssembly build in one call, when it is used. */
+export const WASM_SUBTREE_DEPTH = 5;
+
+/** Whether perft counts subtrees with the WebAssembly build where it is available. */
+let webAssemblyChosen = true;
+/** The deepest subtree the count under way gives to WebAssembly: 0 for none (set on entry). */
+let webAssemblyDepth = 0;
+
+/**
+ * Chooses perft's generator for the counts that follow: the WebAssembly build for subtrees
+ * of WASM_SUBTREE_DEPTH plies or less where it is available (the default), or the
+ * TypeScript generator the search uses, throughout. Returns the choice it replaces.
+ */
+export function usePerftWebAssembly(on: boolean): boolean {
+  const previous = webAssemblyChosen;
+  webAssemblyChosen = on;
+  return previous;
+}
+
+/** Sets webAssemblyDepth for a count that starts now. */
+function chooseGenerator(): void {
+  webAssemblyDepth = webAssemblyChosen && perftWebAssemblyAvailable() ? WASM_SUBTREE_DEPTH : 0;
+}
+
 /** Asked between subtrees of 5 or more plies: true ends the count early (it is then partial). */
 export type PerftStop = () => boolean;
 const NEVER: PerftStop = () => false;
@@ -55,6 +84,10 @@ const NEVER: PerftStop = () => false;
 /** Leaves below the state at `ply`, `depth` >= 2 plies down. */
 function perftFrom(rules: Rules, ply: number, depth: number, stop: PerftStop): number {
   const state = states[ply];
+  if (depth <= webAssemblyDepth) {
+    const nodes = countLeavesWebAssembly(rules, state, depth);
+    if (nodes >= 0) return nodes;
+  }
   const list = lists[ply];
   if (depth === 2) return perftTwo(rules, state, list);
   const count = generateMoves(rules, state, list);
@@ -372,7 +405,12 @@ export function perft(position: Position, depth: number, stop: PerftStop = NEVER
     throw new RangeError(`perft depth must be an integer from 0 to ${PERFT_STACK_DEPTH}`);
   }
   if (depth === 0) return 1;
+  chooseGenerator();
   states[0].set(position.state);
+  if (depth <= webAssemblyDepth) {
+    const nodes = countLeavesWebAssembly(position.rules, states[0], depth);
+    if (nodes >= 0) return nodes;
+  }
   if (depth === 1) return countMoves(position.rules, states[0]);
   return perftFrom(position.rules, 0, depth, stop);
 }
@@ -442,6 +480,7 @@ export function hashedPerft(
     throw new RangeError(`perft depth must be an integer from 0 to ${PERFT_STACK_DEPTH}`);
   }
   table.variant = VARIANT_NAMES.indexOf(position.rules.name);
+  chooseGenerator();
   states[0].set(position.state);
   hashedStopped = false;
   return hashedFrom(position.rules, 0, depth, table, minDepth, stop);

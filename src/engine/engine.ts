@@ -426,9 +426,9 @@ export class Engine {
    * table, one slice per thread; they stay there for the next hashed perft until a search,
    * a new game or another layout needs the memory. stop() ends it (the counts are then
    * incomplete and `stopped` says so); threads that do not answer a stop are abandoned as a
-   * search's are.
+   * search's are. `webAssembly` false counts with the TypeScript generator only (core/perft.ts).
    */
-  perft(depth: number, hashed = false): Promise<PerftResult> {
+  perft(depth: number, hashed = false, webAssembly = true): Promise<PerftResult> {
     return this.exclusively(async (life) => {
       const threads = this.threads;
       threads.control.reset(false);
@@ -438,7 +438,7 @@ export class Engine {
           return life.stopRequested;
         },
         count: (position: Position, remaining: number) =>
-          threads.run('perft', { state: position.state, variant: position.rules.name, depth: remaining, controlBuffer: threads.control.buffer, threads: threads.threads, hashed: table }), // prettier-ignore
+          threads.run('perft', { state: position.state, variant: position.rules.name, depth: remaining, controlBuffer: threads.control.buffer, threads: threads.threads, hashed: table, webAssembly }), // prettier-ignore
       };
       const counted = splitPerft(this.game.position, depth, this.settings.threads, runner);
       // Once abandoned, the old pool's tasks fail: that is expected, not an error.

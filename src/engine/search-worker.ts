@@ -4,7 +4,7 @@
  * table or the control buffer.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { hashedPerft, perft as countLeaves } from '../core/perft.js';
+import { hashedPerft, perft as countLeaves, usePerftWebAssembly } from '../core/perft.js';
 import { PerftTable } from '../core/perft-table.js';
 import { Position } from '../core/position.js';
 import { rulesFor, type VariantName } from '../core/variant.js';
@@ -87,6 +87,8 @@ export interface PerftTask {
    * takes one of `threads` equal slices (claimed through `slices`, one per perft run).
    */
   readonly hashed?: { readonly ttBuffer: SharedArrayBuffer; readonly slices: SharedArrayBuffer; readonly run: number }; // prettier-ignore
+  /** False: count with the TypeScript generator only, not its WebAssembly build (core/perft.ts). */
+  readonly webAssembly: boolean;
 }
 
 /** A perft subtree's count, with its table lookups (none when not hashed). */
@@ -105,6 +107,7 @@ export function perft(task: PerftTask): PerftCount {
   const control = new SearchControl(task.controlBuffer, task.threads);
   const stopped = () => control.stopped;
   if (stopped()) return { nodes: 0, probes: 0, hits: 0 };
+  usePerftWebAssembly(task.webAssembly);
   const position = new Position(rulesFor(task.variant), task.state);
   const table = task.hashed === undefined ? undefined : perftSlice(task.hashed, task.threads);
   if (table === undefined) return { nodes: countLeaves(position, task.depth, stopped), probes: 0, hits: 0 }; // prettier-ignore

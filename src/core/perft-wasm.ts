@@ -1,0 +1,113 @@
+/**
+ * Perft's leaf counter in WebAssembly: the AssemblyScript of asm/perft.ts, which
+ * scripts/build-wasm.mjs compiles into perft-wasm-module.ts. It is compiled and instantiated
+ * on first use, synchronously, so that perft stays a plain function in Node, in worker
+ * threads and in browsers alike. Where that fails (no WebAssembly, a browser main thread
+ * that refuses to compile synchronously) it is unavailable and perft counts with TypeScript;
+ * so too, from then on, once it traps or answers that it cannot count.
+ */
+import { PERFT_WASM } from './perft-wasm-module.js';
+import {
+  BLACK_KINGS_HI,
+  BLACK_KINGS_LO,
+  BLACK_MEN_HI,
+  BLACK_MEN_LO,
+  SIDE,
+  WHITE_KINGS_HI,
+  WHITE_KINGS_LO,
+  WHITE_MEN_HI,
+  WHITE_MEN_LO,
+} from './state.js';
+import { VARIANT_NAMES, type Rules } from './variant.js';
+
+/** The deepest count the module takes (its contract: depth 1 to 32). */
+const WASM_MAX_DEPTH = 32;
+
+/** The module's one export (see asm/perft.ts): variant index, depth, the 8 piece words, side. */
+type PerftExport = (
+  variant: number,
+  depth: number,
+  s0: number,
+  s1: number,
+  s2: number,
+  s3: number,
+  s4: number,
+  s5: number,
+  s6: number,
+  s7: number,
+  side: number,
+) => number;
+
+/** The part of the WebAssembly API used here (typed here: Node's types leave it out). */
+interface WebAssemblyApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+}
+
+/** The module's perft: undefined until first asked for, null when it cannot count. */
+let counter: PerftExport | null | undefined;
+
+/** The module's bytes, from base64 (atob is in Node 16+ and every browser). */
+function decodeBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** The stub runtime's only import: called on a failed assertion or a trap it raises. */
+function abort(): never {
+  throw new Error('perft WebAssembly aborted');
+}
+
+/** Compiles and instantiates the module: its perft, or null when anything fails. */
+function load(): PerftExport | null {
+  try {
+    const api = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
+    if (api === undefined) return null;
+    const instance = new api.Instance(new api.Module(decodeBase64(PERFT_WASM)), {
+      env: { abort },
+    });
+    const perft = instance.exports.perft;
+    return typeof perft === 'function' ? (perft as PerftExport) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the WebAssembly counter can count here (loading it on first ask). */
+export function perftWebAssemblyAvailable(): boolean {
+  if (counter === undefined) counter = load();
+  return counter !== null;
+}
+
+/**
+ * Leaves `depth` plies (1 to 32) below the piece sets and side to move of `state` (a core
+ * state), counted by the WebAssembly module; -1 when it cannot count them (unavailable, or
+ * a failure now, after which it counts no more).
+ */
+export function countLeavesWebAssembly(rules: Rules, state: Int32Array, depth: number): number {
+  if (counter === undefined) counter = load();
+  if (counter === null || depth < 1 || depth > WASM_MAX_DEPTH) return -1;
+  let nodes = -1;
+  try {
+    nodes = counter(
+      VARIANT_NAMES.indexOf(rules.name),
+      depth,
+      state[WHITE_MEN_LO],
+      state[WHITE_MEN_HI],
+      state[BLACK_MEN_LO],
+      state[BLACK_MEN_HI],
+      state[WHITE_KINGS_LO],
+      state[WHITE_KINGS_HI],
+      state[BLACK_KINGS_LO],
+      state[BLACK_KINGS_HI],
+      state[SIDE],
+    );
+  } catch {
+    nodes = -1;
+  }
+  // A count in its range that fails says the module is broken: TypeScript counts from now.
+  if (nodes < 0) counter = null;
+  return nodes;
+}
