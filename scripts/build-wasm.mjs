@@ -3,6 +3,7 @@
 // and writes the module, base64, into src/core/perft-wasm-module.ts for src/core/perft-wasm.ts
 // to load. The module file is generated (never committed), so that the TypeScript build, the
 // tests and the static web build all read the same bytes; `npm run build` runs this first.
+import { Buffer } from 'node:buffer';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath, URL } from 'node:url';
 import asc from 'assemblyscript/asc';

@@ -1,8 +1,10 @@
 /** Small shared helpers for tests. */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { legalMoves } from '../src/core/notation.js';
+import { usePerftWebAssembly } from '../src/core/perft.js';
+import { perftWebAssemblyAvailable } from '../src/core/perft-wasm.js';
 import { Position } from '../src/core/position.js';
 import type { VariantName } from '../src/core/variant.js';
 
@@ -53,5 +55,29 @@ export function failingWorkerMode(mode: string): void {
   afterAll(() => {
     if (saved === undefined) delete process.env.TAMA_FAILING_WORKER;
     else process.env.TAMA_FAILING_WORKER = saved;
+  });
+}
+
+/** Perft's two generators (core/perft.ts), for describe.each: a name and usePerftWebAssembly's choice. */
+export const PERFT_GENERATORS = [
+  ['WebAssembly', true],
+  ['TypeScript', false],
+] as const;
+
+/**
+ * Runs the describe block's tests with perft's generator chosen (restored after them). With
+ * WebAssembly, each test also fails unless the WebAssembly build was there to count: perft
+ * falls back to TypeScript without it, which would leave that build untested.
+ */
+export function perftGenerator(webAssembly: boolean): void {
+  let chosenBefore = true;
+  beforeAll(() => {
+    chosenBefore = usePerftWebAssembly(webAssembly);
+  });
+  afterAll(() => {
+    usePerftWebAssembly(chosenBefore);
+  });
+  afterEach(() => {
+    if (webAssembly) expect(perftWebAssemblyAvailable(), 'the WebAssembly build counted').toBe(true); // prettier-ignore
   });
 }

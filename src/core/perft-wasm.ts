@@ -89,7 +89,7 @@ export function perftWebAssemblyAvailable(): boolean {
 export function countLeavesWebAssembly(rules: Rules, state: Int32Array, depth: number): number {
   if (counter === undefined) counter = load();
   if (counter === null || depth < 1 || depth > WASM_MAX_DEPTH) return -1;
-  let nodes = -1;
+  let nodes: number;
   try {
     nodes = counter(
       VARIANT_NAMES.indexOf(rules.name),

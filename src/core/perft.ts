@@ -87,6 +87,7 @@ function perftFrom(rules: Rules, ply: number, depth: number, stop: PerftStop): n
   if (depth <= webAssemblyDepth) {
     const nodes = countLeavesWebAssembly(rules, state, depth);
     if (nodes >= 0) return nodes;
+    webAssemblyDepth = 0; // It failed (perft-wasm.ts): TypeScript counts the rest.
   }
   const list = lists[ply];
   if (depth === 2) return perftTwo(rules, state, list);
@@ -410,6 +411,7 @@ export function perft(position: Position, depth: number, stop: PerftStop = NEVER
   if (depth <= webAssemblyDepth) {
     const nodes = countLeavesWebAssembly(position.rules, states[0], depth);
     if (nodes >= 0) return nodes;
+    webAssemblyDepth = 0;
   }
   if (depth === 1) return countMoves(position.rules, states[0]);
   return perftFrom(position.rules, 0, depth, stop);

@@ -112,6 +112,22 @@ describe('tama perft', () => {
     }
   });
 
+  it('counts the same with --no-wasm, on one thread and two, divided', async () => {
+    const fen = 'B:Wa3,c4,e4,Kg5:Bb6,d6,e7,Kb1,Kh8';
+    const p = Position.parse(fen, 'turkish');
+    if (!p.ok) throw new Error(p.error.message);
+    const expected = perft(p.value, 5);
+    for (const threads of ['1', '2']) {
+      const args = ['perft', '5', '--fen', fen, '--variant', 'turkish', '--threads', threads, '--divide', '--json']; // prettier-ignore
+      const withWasm = JSON.parse(await tamaOut(...args)) as { nodes: number; divide: unknown };
+      const without = JSON.parse(await tamaOut(...args, '--no-wasm')) as typeof withWasm;
+      expect(without.nodes, `--threads ${threads}`).toBe(expected);
+      expect(without.divide).toEqual(withWasm.divide);
+    }
+    const help = await tamaOut('help', 'perft');
+    expect(help).toMatch(/--no-wasm\s+count with the TypeScript generator the search uses, not its\s+WebAssembly build/); // prettier-ignore
+  });
+
   it('refuses a --hash out of range with exit code 2', async () => {
     for (const size of ['0', '8193', 'big']) {
       await expect(

@@ -20,7 +20,7 @@ import { Position } from '../../src/core/position.js';
 import { squareName } from '../../src/core/square.js';
 import { applyMoveInto, computeKey, STATE_SIZE } from '../../src/core/state.js';
 import type { VariantName } from '../../src/core/variant.js';
-import { position, seededRandom } from '../helpers.js';
+import { PERFT_GENERATORS, perftGenerator, position, seededRandom } from '../helpers.js';
 import { namedPerft, namedPositions } from '../positions/named.js';
 import { capturedByPath } from '../reference/path.js';
 import { parseSimple, simpleMoves } from '../reference/simple-rules.js';
@@ -52,7 +52,10 @@ describe('named positions', () => {
     }
     expect(countMoves(p.rules, p.state)).toBe(named.moves.length);
   });
+});
 
+describe.each(PERFT_GENERATORS)('named positions, perft with %s', (_, webAssembly) => {
+  perftGenerator(webAssembly);
   it.each(namedPerft.map((n) => [n.name, n] as const))('perft %s', (_, named) => {
     const p = position(named.fen, named.variant);
     named.counts.forEach((count, i) => expect(perft(p, i + 1)).toBe(count));

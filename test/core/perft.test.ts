@@ -1,7 +1,8 @@
 /**
  * Plain perft's shortcuts two plies above the leaves against a count that lists and plays
  * every move down to the last ply: the same leaves from positions with kings, captures and
- * both at once, in both variants.
+ * both at once, in both variants. The shortcuts are TypeScript's: perft counts with the
+ * TypeScript generator here (test/core/perft-wasm.test.ts holds the WebAssembly build to it).
  */
 import { describe, expect, it } from 'vitest';
 import { countMoves, generateMoves, hasCapture, MoveList } from '../../src/core/movegen.js';
@@ -9,7 +10,7 @@ import { perft } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
 import { applyMoveInto, kingsHiWord, kingsLoWord, SIDE, STATE_SIZE } from '../../src/core/state.js';
 import type { Rules, VariantName } from '../../src/core/variant.js';
-import { playRandomly, position, seededRandom } from '../helpers.js';
+import { perftGenerator, playRandomly, position, seededRandom } from '../helpers.js';
 
 const listedStates = Array.from({ length: 8 }, () => new Int32Array(STATE_SIZE));
 const listedLists = Array.from({ length: 8 }, () => new MoveList());
@@ -41,6 +42,7 @@ function opponentHasKings(p: Position): boolean {
 }
 
 describe('perft two plies above the leaves', () => {
+  perftGenerator(false);
   it.each([
     // A White man steps onto the Black king's file or rank, where the king can take it.
     ['turkish', 'W:Wb2,d3,g2,Kh6:Ba4,c7,f7,Kd8'],

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/notation.js';
 import { perft } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
-import { position } from '../helpers.js';
+import { PERFT_GENERATORS, perftGenerator, position } from '../helpers.js';
 
 const moveTexts = (text: string, variant: 'armenian' | 'turkish' = 'armenian') =>
   legalMoves(position(text, variant))
@@ -33,7 +33,8 @@ describe('docs/rules.md worked examples', () => {
   });
 });
 
-describe('start position perft', () => {
+describe.each(PERFT_GENERATORS)('start position perft, %s', (_, webAssembly) => {
+  perftGenerator(webAssembly);
   const armenian = [22, 484, 12_174, 268_670, 6_280_482];
   it.each(armenian.map((nodes, i) => [i + 1, nodes]))('armenian depth %i = %i', (depth, nodes) => {
     expect(perft(Position.start('armenian'), depth)).toBe(nodes);
@@ -49,7 +50,8 @@ describe('start position perft', () => {
   });
 });
 
-describe('slow: deep start position perft', () => {
+describe.each(PERFT_GENERATORS)('slow: deep start position perft, %s', (_, webAssembly) => {
+  perftGenerator(webAssembly);
   it('armenian depth 6 = 135,963,566', () => {
     expect(perft(Position.start('armenian'), 6)).toBe(135_963_566);
   });
