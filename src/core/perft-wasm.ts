@@ -7,18 +7,8 @@
  * so too, from then on, once it traps or answers that it cannot count.
  */
 import { PERFT_WASM } from './perft-wasm-module.js';
-import {
-  BLACK_KINGS_HI,
-  BLACK_KINGS_LO,
-  BLACK_MEN_HI,
-  BLACK_MEN_LO,
-  SIDE,
-  WHITE_KINGS_HI,
-  WHITE_KINGS_LO,
-  WHITE_MEN_HI,
-  WHITE_MEN_LO,
-} from './state.js';
-import { VARIANT_NAMES, type Rules } from './variant.js';
+import { kingsHiWord, kingsLoWord, menHiWord, menLoWord, SIDE } from './state.js';
+import { BLACK, VARIANT_NAMES, WHITE, type Rules } from './variant.js';
 
 /** The deepest count the module takes (its contract: depth 1 to 32). */
 const WASM_MAX_DEPTH = 32;
@@ -94,20 +84,24 @@ export function countLeavesWebAssembly(rules: Rules, state: Int32Array, depth: n
     nodes = counter(
       VARIANT_NAMES.indexOf(rules.name),
       depth,
-      state[WHITE_MEN_LO],
-      state[WHITE_MEN_HI],
-      state[BLACK_MEN_LO],
-      state[BLACK_MEN_HI],
-      state[WHITE_KINGS_LO],
-      state[WHITE_KINGS_HI],
-      state[BLACK_KINGS_LO],
-      state[BLACK_KINGS_HI],
+      // The piece words in state order, as the module takes them.
+      state[menLoWord(WHITE)],
+      state[menHiWord(WHITE)],
+      state[menLoWord(BLACK)],
+      state[menHiWord(BLACK)],
+      state[kingsLoWord(WHITE)],
+      state[kingsHiWord(WHITE)],
+      state[kingsLoWord(BLACK)],
+      state[kingsHiWord(BLACK)],
       state[SIDE],
     );
   } catch {
     nodes = -1;
   }
   // A count in its range that fails says the module is broken: TypeScript counts from now.
-  if (nodes < 0) counter = null;
+  if (!(nodes >= 0)) {
+    counter = null;
+    return -1;
+  }
   return nodes;
 }

@@ -189,14 +189,11 @@ describe('the loader falls back to TypeScript', () => {
     expect(fresh.perftWebAssemblyAvailable()).toBe(false);
   });
 
-  it('when the module traps or refuses a count, from then on', async () => {
-    for (const count of [
-      () => -1,
-      () => {
-        throw new Error('unreachable');
-      },
-    ]) {
-      // prettier-ignore
+  it('when the module traps, refuses a count or answers no number, from then on', async () => {
+    const trap = () => {
+      throw new Error('unreachable');
+    };
+    for (const count of [() => -1, () => Number.NaN, trap]) {
       const spy = vi.fn(count);
       vi.stubGlobal('WebAssembly', fakeWebAssembly(spy));
       const fresh = await freshPerft();
