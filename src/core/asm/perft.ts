@@ -128,6 +128,12 @@ let overflow: bool = false;
 let listKeys: usize = 0;
 let listSets: usize = 0;
 let searchFrom: i32 = 0;
+/**
+ * Whether the search lists its moves, or only counts them: it counts when nobody plays them
+ * and only men capture. A man's captures never make one move twice (it never goes back, so
+ * the squares it jumps lie on one path, which they fix), so counting needs no list.
+ */
+let listing: bool = true;
 let best: i32 = 0;
 let found: i32 = 0;
 
@@ -137,6 +143,10 @@ function record(to: i32, captured: u64, taken: i32): void {
   if (taken > best) {
     best = taken;
     found = 0;
+  }
+  if (!listing) {
+    found++;
+    return;
   }
   const key = <u32>(searchFrom | (to << 8));
   for (let i = 0; i < found; i++) {
@@ -218,6 +228,27 @@ function kingJumps(square: i32, enemy: u64, empty: u64, captured: u64, taken: i3
   );
 }
 
+/**
+ * The number of legal captures when only men capture: every first jump when none of them
+ * can go on, else the search. A jump can go on from its landing square only as a man on that
+ * square could jump on the board before it: the square it captured and the one it left
+ * matter only to a jump straight back, which the captured square being empty forbids.
+ */
+function countManCaptures<Side>(men: u64, enemy: u64, empty: u64): i32 {
+  const white = isWhite<Side>();
+  const overForward = backward(empty, white) & enemy;
+  const overEast = west(empty) & enemy;
+  const overWest = east(empty) & enemy;
+  const fromAnywhere = backward(overForward, white) | west(overEast) | east(overWest);
+  const forwardLandings = forward(forward(men, white) & overForward, white);
+  const eastLandings = east(east(men) & overEast);
+  const westLandings = west(west(men) & overWest);
+  if (((forwardLandings | eastLandings | westLandings) & fromAnywhere) == 0) {
+    return <i32>(count(forwardLandings) + count(eastLandings) + count(westLandings));
+  }
+  return listCaptures<Side>(0, men & fromAnywhere, 0, enemy, empty);
+}
+
 /** Whether a king of `kings` can capture. */
 function kingsCapture(kings: u64, enemy: u64, empty: u64): bool {
   while (kings != 0) {
@@ -240,6 +271,7 @@ function listCaptures<Side>(ply: i32, canJump: u64, kings: u64, enemy: u64, empt
   listSets = LIST_SETS + <usize>(ply * LIST_SIZE * 8);
   best = 0;
   found = 0;
+  listing = ply != 0 || kings != 0;
   while (canJump != 0) {
     const square = <i32>ctz<u64>(canJump);
     canJump &= canJump - 1;
@@ -271,7 +303,9 @@ function slides(square: i32, d: i32, empty: u64): i32 {
 @inline function countMoves<Side>(men: u64, kings: u64, enemy: u64, empty: u64): u64 {
   const white = isWhite<Side>();
   const canJump = jumpers(men, enemy, empty, white);
-  if (canJump != 0 || (kings != 0 && kingsCapture(kings, enemy, empty))) {
+  if (kings == 0) {
+    if (canJump != 0) return <u64>countManCaptures<Side>(men, enemy, empty);
+  } else if (canJump != 0 || kingsCapture(kings, enemy, empty)) {
     return <u64>listCaptures<Side>(0, canJump, kings, enemy, empty);
   }
   const ahead = forward(men, white);
@@ -414,10 +448,9 @@ function twoPlies<Side>(men: u64, kings: u64, enemyMen: u64, empty: u64): u64 {
       const square = <i32>ctz<u64>(danger);
       danger &= danger - 1;
       const changed = bit(square) | bit(square - delta);
-      const canJump = jumpers(enemyMen, own ^ changed, empty ^ changed, !white);
       total += <u64>(white
-        ? listCaptures<Black>(0, canJump, 0, own ^ changed, empty ^ changed)
-        : listCaptures<White>(0, canJump, 0, own ^ changed, empty ^ changed));
+        ? countManCaptures<Black>(enemyMen, own ^ changed, empty ^ changed)
+        : countManCaptures<White>(enemyMen, own ^ changed, empty ^ changed));
     }
   }
   // Kings' moves: the opponent's reply counted in full.
