@@ -371,7 +371,14 @@ function leaves<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKing
     total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, east(ahead) & empty, white ? 9 : -7); // prettier-ignore
     total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, west(ahead) & empty, white ? 7 : -9); // prettier-ignore
   }
+  if (kings != 0) total += kingSteps<Side>(depth, men, kings, enemyMen, enemyKings, empty);
+  return total;
+}
+
+/** The leaves below each move of a king that does not capture. */
+function kingSteps<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKings: u64, empty: u64): u64 {
   const directions = armenian ? DIRECTIONS : ORTHOGONAL_DIRECTIONS;
+  let total: u64 = 0;
   let rest = kings;
   while (rest != 0) {
     const square = <i32>ctz<u64>(rest);
@@ -454,21 +461,7 @@ function twoPlies<Side>(men: u64, kings: u64, enemyMen: u64, empty: u64): u64 {
     }
   }
   // Kings' moves: the opponent's reply counted in full.
-  let rest = kings;
-  const directions = armenian ? DIRECTIONS : ORTHOGONAL_DIRECTIONS;
-  while (rest != 0) {
-    const square = <i32>ctz<u64>(rest);
-    rest &= rest - 1;
-    const from = bit(square);
-    for (let d = 0; d < directions; d++) {
-      let target = next(d, square);
-      while (target >= 0 && has(empty, target)) {
-        const changed = from | bit(target);
-        total += childLeaves<Side>(1, enemyMen, 0, men, kings ^ changed);
-        target = next(d, target);
-      }
-    }
-  }
+  if (kings != 0) total += kingSteps<Side>(2, men, kings, enemyMen, 0, empty);
   return total;
 }
 
