@@ -77,6 +77,17 @@ function chooseGenerator(): void {
   webAssemblyDepth = webAssemblyChosen && perftWebAssemblyAvailable() ? WASM_SUBTREE_DEPTH : 0;
 }
 
+/**
+ * The leaves below `state` counted by the WebAssembly build, or -1 when the count under way
+ * does not give it this subtree. A failure (perft-wasm.ts) leaves the rest to TypeScript.
+ */
+function webAssemblyLeaves(rules: Rules, state: Int32Array, depth: number): number {
+  if (depth > webAssemblyDepth) return -1;
+  const nodes = countLeavesWebAssembly(rules, state, depth);
+  if (nodes < 0) webAssemblyDepth = 0;
+  return nodes;
+}
+
 /** Asked between subtrees of 5 or more plies: true ends the count early (it is then partial). */
 export type PerftStop = () => boolean;
 const NEVER: PerftStop = () => false;
@@ -84,11 +95,8 @@ const NEVER: PerftStop = () => false;
 /** Leaves below the state at `ply`, `depth` >= 2 plies down. */
 function perftFrom(rules: Rules, ply: number, depth: number, stop: PerftStop): number {
   const state = states[ply];
-  if (depth <= webAssemblyDepth) {
-    const nodes = countLeavesWebAssembly(rules, state, depth);
-    if (nodes >= 0) return nodes;
-    webAssemblyDepth = 0; // It failed (perft-wasm.ts): TypeScript counts the rest.
-  }
+  const counted = webAssemblyLeaves(rules, state, depth);
+  if (counted >= 0) return counted;
   const list = lists[ply];
   if (depth === 2) return perftTwo(rules, state, list);
   const count = generateMoves(rules, state, list);
@@ -408,11 +416,8 @@ export function perft(position: Position, depth: number, stop: PerftStop = NEVER
   if (depth === 0) return 1;
   chooseGenerator();
   states[0].set(position.state);
-  if (depth <= webAssemblyDepth) {
-    const nodes = countLeavesWebAssembly(position.rules, states[0], depth);
-    if (nodes >= 0) return nodes;
-    webAssemblyDepth = 0;
-  }
+  const counted = webAssemblyLeaves(position.rules, states[0], depth);
+  if (counted >= 0) return counted;
   if (depth === 1) return countMoves(position.rules, states[0]);
   return perftFrom(position.rules, 0, depth, stop);
 }

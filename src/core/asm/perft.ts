@@ -128,11 +128,7 @@ let overflow: bool = false;
 let listKeys: usize = 0;
 let listSets: usize = 0;
 let searchFrom: i32 = 0;
-/**
- * Whether the search lists its moves, or only counts them: it counts when nobody plays them
- * and only men capture. A man's captures never make one move twice (it never goes back, so
- * the squares it jumps lie on one path, which they fix), so counting needs no list.
- */
+/** Whether the search lists its moves, or only counts them (listCaptures says which). */
 let listing: bool = true;
 let best: i32 = 0;
 let found: i32 = 0;
@@ -246,7 +242,7 @@ function countManCaptures<Side>(men: u64, enemy: u64, empty: u64): i32 {
   if (((forwardLandings | eastLandings | westLandings) & fromAnywhere) == 0) {
     return <i32>(count(forwardLandings) + count(eastLandings) + count(westLandings));
   }
-  return listCaptures<Side>(0, men & fromAnywhere, 0, enemy, empty);
+  return listCaptures<Side>(0, men & fromAnywhere, 0, enemy, empty, false);
 }
 
 /** Whether a king of `kings` can capture. */
@@ -265,13 +261,18 @@ function kingsCapture(kings: u64, enemy: u64, empty: u64): bool {
   return false;
 }
 
-/** Lists the legal captures (the most pieces, each result once) in list `ply`; returns how many. */
-function listCaptures<Side>(ply: i32, canJump: u64, kings: u64, enemy: u64, empty: u64): i32 {
+/**
+ * Lists the legal captures (the most pieces, each result once) in list `ply`; returns how
+ * many. With `listed` false it only counts them, for men alone: a man's captures never make
+ * one move twice (it never goes back, so the squares it jumps lie on one path, which they
+ * fix), so counting them needs no list.
+ */
+function listCaptures<Side>(ply: i32, canJump: u64, kings: u64, enemy: u64, empty: u64, listed: bool): i32 {
   listKeys = LIST_KEYS + <usize>(ply * LIST_SIZE * 4);
   listSets = LIST_SETS + <usize>(ply * LIST_SIZE * 8);
   best = 0;
   found = 0;
-  listing = ply != 0 || kings != 0;
+  listing = listed;
   while (canJump != 0) {
     const square = <i32>ctz<u64>(canJump);
     canJump &= canJump - 1;
@@ -306,7 +307,7 @@ function slides(square: i32, d: i32, empty: u64): i32 {
   if (kings == 0) {
     if (canJump != 0) return <u64>countManCaptures<Side>(men, enemy, empty);
   } else if (canJump != 0 || kingsCapture(kings, enemy, empty)) {
-    return <u64>listCaptures<Side>(0, canJump, kings, enemy, empty);
+    return <u64>listCaptures<Side>(0, canJump, kings, enemy, empty, true);
   }
   const ahead = forward(men, white);
   let n = count(ahead & empty) + count(east(men) & empty) + count(west(men) & empty);
@@ -341,7 +342,7 @@ function leaves<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKing
   }
   let total: u64 = 0;
   if (mustCapture) {
-    const n = listCaptures<Side>(depth, canJump, kings, enemy, empty);
+    const n = listCaptures<Side>(depth, canJump, kings, enemy, empty, true);
     const keys = LIST_KEYS + <usize>(depth * LIST_SIZE * 4);
     const sets = LIST_SETS + <usize>(depth * LIST_SIZE * 8);
     const crown = white ? RANK_8 : RANK_1;
@@ -416,7 +417,6 @@ function twoPlies<Side>(men: u64, kings: u64, enemyMen: u64, empty: u64): u64 {
     (ahead & backward(empty, !white)) | (east(enemyMen) & west(empty)) | (west(enemyMen) & east(empty));
   // ... and squares whose leaving lets a man of the opponent jump a piece of ours.
   const opening = forward(ahead & own, !white) | east(east(enemyMen) & own) | west(west(enemyMen) & own);
-  const crown = white ? RANK_8 : RANK_1;
   let total: u64 = 0;
   for (let direction = 0; direction < 5; direction++) {
     let targets: u64;
