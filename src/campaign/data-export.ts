@@ -1,15 +1,19 @@
 /**
- * A data campaign's positions written as the tuner's positions file (tune/positions.ts):
- * read from the store a page at a time in game and ply order, each position once (the first
- * game that reached it gives its result and score), with a header naming the campaign, the
- * engine's build and the settings that reproduce the games.
+ * A data campaign's positions written out, read from the store a page at a time in game and
+ * ply order, each position once (the first game that reached it gives its result and
+ * score): as the tuner's positions file (tune/positions.ts), with a header naming the
+ * campaign, the engine's build and the settings that reproduce the games; or as training
+ * shards added to a folder of the repository (tune/shard.ts), leaving out every position
+ * the folder's shards hold already.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { positionLine, positionsHeader } from '../tune/positions.js';
+import { SHARD_POSITIONS, shardIdentities, ShardWriter, type ShardManifest, type ShardSource } from '../tune/shard.js'; // prettier-ignore
 import { formatBuild } from './builds.js';
 import type { DataCampaignSettings } from './data.js';
-import { positionsPage } from './data-store.js';
+import { positionsPage, type ExportedPosition } from './data-store.js';
 import type { CampaignErrorCode } from './manage.js';
 import type { Store } from './store.js';
 
@@ -34,12 +38,9 @@ export async function exportDataPositions(
   madeBy: string,
   progress: (written: number, duplicates: number) => void,
 ): Promise<Result<ExportedCounts, CampaignErrorCode>> {
-  const campaign = await store.campaign(id);
-  if (campaign === undefined) return fail('no-campaign', `no campaign ${id}`);
-  if (campaign.kind !== 'data') {
-    return fail('kind', `campaign ${id} is a ${campaign.kind} campaign, not a data campaign (tama campaign data)`); // prettier-ignore
-  }
-  const settings = campaign.settings as DataCampaignSettings;
+  const found = await dataCampaign(store, id);
+  if (!found.ok) return found;
+  const { campaign, settings } = found.value;
   let file: number;
   try {
     file = openSync(out, 'w');
@@ -58,10 +59,7 @@ export async function exportDataPositions(
     );
     const seen = new Set<string>();
     let duplicates = 0;
-    let after = { game: -1, ply: -1 };
-    for (;;) {
-      const page = await positionsPage(store, id, after, PAGE);
-      if (page.length === 0) break;
+    for await (const page of storedPositions(store, id)) {
       const lines: string[] = [];
       for (const row of page) {
         if (seen.has(row.position)) duplicates++;
@@ -71,12 +69,119 @@ export async function exportDataPositions(
         }
       }
       writeSync(file, lines.join(''));
-      const last = page[page.length - 1];
-      after = { game: last.game, ply: last.ply };
       progress(seen.size, duplicates);
     }
     return ok({ positions: seen.size, duplicates, variant: settings.variant });
   } finally {
     closeSync(file);
   }
+}
+
+/** A file of a project checkout named from the checkout (`data/openings-armenian.txt`), else as given. */
+function projectPath(path: string): string {
+  const at = path.lastIndexOf('/data/');
+  return at < 0 ? path : path.slice(at + 1);
+}
+
+/** Data campaign `id` and its settings; an error when there is none or it is of another kind. */
+async function dataCampaign(store: Store, id: number) {
+  const campaign = await store.campaign(id);
+  if (campaign === undefined) return fail('no-campaign', `no campaign ${id}`);
+  if (campaign.kind !== 'data') {
+    return fail('kind', `campaign ${id} is a ${campaign.kind} campaign, not a data campaign (tama campaign data)`); // prettier-ignore
+  }
+  return ok({ campaign, settings: campaign.settings as DataCampaignSettings });
+}
+
+/** Every stored position of campaign `id`, a page at a time, in game and ply order. */
+async function* storedPositions(store: Store, id: number): AsyncGenerator<ExportedPosition[]> {
+  let after = { game: -1, ply: -1 };
+  for (;;) {
+    const page = await positionsPage(store, id, after, PAGE);
+    if (page.length === 0) return;
+    yield page;
+    const last = page[page.length - 1];
+    after = { game: last.game, ply: last.ply };
+  }
+}
+
+export interface ExportedShards {
+  readonly manifests: readonly ShardManifest[];
+  /** Positions left out: held by the folder's shards already, or by an earlier game. */
+  readonly duplicates: number;
+  readonly variant: string;
+}
+
+/**
+ * Adds the positions of data campaign `id` that the shards of `dir` do not hold yet as new
+ * shards of at most SHARD_POSITIONS positions each, named `STAMP-cID-NN` so that a folder
+ * lists its shards in the order they were added. `madeBy` is the command line for the
+ * manifests; `progress` hears the counts after each page.
+ */
+export async function exportDataShards(
+  store: Store,
+  id: number,
+  dir: string,
+  madeBy: string,
+  progress: (written: number, duplicates: number) => void,
+): Promise<Result<ExportedShards, CampaignErrorCode>> {
+  const found = await dataCampaign(store, id);
+  if (!found.ok) return found;
+  const { campaign, settings } = found.value;
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    return fail('file', `cannot make the folder '${dir}': ${(error as Error).message}`);
+  }
+  const seen = shardIdentities(dir, settings.variant);
+  if (!seen.ok) return fail('file', `the folder's shards cannot be read, so no shard is added: ${seen.error.message}`); // prettier-ignore
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+  const games = new Set<number>();
+  const manifests: ShardManifest[] = [];
+  let writer = new ShardWriter(settings.variant, seen.value);
+  let duplicates = 0;
+  let written = 0;
+  const source = (): ShardSource => ({
+    command: madeBy,
+    origin: `campaign ${id} "${campaign.name}" (${campaign.state})`,
+    engine: `${settings.names[0]} (${formatBuild(settings.builds[0])})`,
+    benchSignature: settings.builds[0].signature,
+    nodes: settings.nodes,
+    seed: settings.seed,
+    openings: projectPath(settings.openingsFile),
+    randomPlies: settings.randomPlies,
+    games: games.size,
+  });
+  const flush = (): Result<void, CampaignErrorCode> => {
+    if (writer.count === 0) return ok(undefined);
+    const name = `${stamp}-c${id}-${String(manifests.length).padStart(2, '0')}`;
+    const done = writer.write(dir, name, source());
+    if (!done.ok) return fail('file', done.error.message);
+    manifests.push(done.value);
+    writer = new ShardWriter(settings.variant, seen.value);
+    return ok(undefined);
+  };
+  for await (const page of storedPositions(store, id)) {
+    for (const row of page) {
+      games.add(row.game);
+      const parsed = Position.parse(row.position, settings.variant);
+      if (!parsed.ok) return fail('file', `campaign ${id}, game ${row.game}, ply ${row.ply}: ${parsed.error.message}`); // prettier-ignore
+      const position = { state: parsed.value.state, result: row.result };
+      const added = writer.add(
+        row.mate !== null ? { ...position, mate: row.mate } : row.score !== null ? { ...position, score: row.score } : position, // prettier-ignore
+      );
+      if (!added) duplicates++;
+      else if (++written % SHARD_POSITIONS === 0) {
+        const flushed = flush();
+        if (!flushed.ok) return flushed;
+      }
+    }
+    progress(written, duplicates);
+  }
+  const flushed = flush();
+  if (!flushed.ok) return flushed;
+  return ok({ manifests, duplicates, variant: settings.variant });
 }

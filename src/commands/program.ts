@@ -255,7 +255,11 @@ function addTuneDataCommand(program: Command): void {
     .showHelpAfterError(helpHint('tune-data'))
     .argument('[pdn...]', 'PDN files of finished games (tama match --pgnout)')
     .addOption(variantOption('rules of the games'))
-    .requiredOption('--out <file>', 'the positions file to write')
+    .option('--out <file>', 'the positions file to write')
+    .option(
+      '--shards <dir>',
+      "with --campaign: add the positions the folder's shards lack as new training shards",
+    )
     .option('--skip-plies <n>', "plies of each game's start left out (0-200)", integerIn(0, 200), 8)
     .option(
       '--eval <file>',
@@ -279,22 +283,35 @@ lines (the result for White: 1, 0.5 or 0). See docs/evaluation.md.
 
 With --campaign ID, the positions a data campaign's workers stored (already quiet, with the
 search's score as a third field, in centi-men from the side to move's view) are written
-instead, each once; --skip-plies and --eval do not apply.
+instead, each once; --skip-plies and --eval do not apply. With --shards DIR instead of
+--out, they are added to the repository's training data (data/train/VARIANT): new
+compressed shards of at most 500,000 positions, each with a manifest naming the command,
+the engine's build, the node budget and the seed, holding only the positions that the
+folder's shards do not hold yet. See docs/network.md.
 
 Example:
   tama match --engine cmd="node bin/tama.js" --engine cmd="node bin/tama.js" --each nodes=3000 \\
     --games 6000 --variant turkish --pgnout games.pdn
   tama tune-data --variant turkish --out positions.txt games.pdn
-  tama tune-data --campaign 3 --out positions-armenian.txt`,
+  tama tune-data --campaign 3 --out positions-armenian.txt
+  tama tune-data --campaign 3 --shards data/train/armenian`,
     )
     .action(async (files: string[], options: TuneDataOptions, command: Command) => {
       const { runTuneData, runTuneDataCampaign } = await import('./tune.js');
+      if ((options.out === undefined) === (options.shards === undefined)) {
+        printError('error: give --out FILE, or --shards DIR with --campaign ID');
+        return finish('tune-data', USAGE_ERROR);
+      }
       if (options.campaign === undefined) {
+        if (options.out === undefined) {
+          printError('error: --shards writes the positions of a data campaign: give --campaign ID');
+          return finish('tune-data', USAGE_ERROR);
+        }
         if (files.length === 0) {
           printError('error: give PDN files, or --campaign ID for the positions of a data campaign'); // prettier-ignore
           return finish('tune-data', USAGE_ERROR);
         }
-        return finish('tune-data', runTuneData(files, options, process.argv, printError));
+        return finish('tune-data', runTuneData(files, { ...options, out: options.out }, process.argv, printError)); // prettier-ignore
       }
       const variantGiven = command.getOptionValueSource('variant') === 'cli';
       // prettier-ignore
@@ -309,7 +326,8 @@ function addTuneCommand(program: Command): void {
     .description("fit one variant's evaluation weights to training positions (tama tune-data)")
     .showHelpAfterError(helpHint('tune'))
     .addOption(variantOption('the variant whose weights are fitted'))
-    .requiredOption('--positions <file>', 'training positions (tama tune-data)')
+    .option('--positions <file>', 'training positions (tama tune-data)')
+    .option('--data <dir...>', 'training shards: every shard of these folders (data/train/VARIANT)')
     .requiredOption('--out <file>', 'the weights file to write')
     .option(
       '--init <file>',
@@ -350,7 +368,8 @@ function addTrainCommand(program: Command): void {
     .description("train one variant's evaluation network on training positions (tama tune-data)")
     .showHelpAfterError(helpHint('train'))
     .addOption(variantOption('the variant whose network is trained'))
-    .requiredOption('--positions <file>', 'training positions (tama tune-data)')
+    .option('--positions <file>', 'training positions (tama tune-data)')
+    .option('--data <dir...>', 'training shards: every shard of these folders (data/train/VARIANT)')
     .requiredOption('--out <file>', 'the network file to write')
     .option(
       '--init <file>',
@@ -389,7 +408,8 @@ reports the held-out loss each epoch on stderr, then quantises it and writes a n
 file that the EvalFile option loads. See docs/network.md.
 
 Example:
-  tama train --variant armenian --positions positions.txt --out network-armenian.json --seed 1`,
+  tama train --variant armenian --positions positions.txt --out network-armenian.json --seed 1
+  tama train --variant armenian --data data/train/armenian --out network-armenian.json`,
     )
     .action((options: TrainOptions) => {
       return import('./tune.js').then(({ runTrain }) =>

@@ -26,11 +26,14 @@ import {
   type ExtractStats,
   type TrainingPosition,
 } from '../tune/positions.js';
+import { readShardFolders } from '../tune/shard.js';
 import { readTextOrReport } from './read-text.js';
 
 export interface TuneDataOptions {
   readonly variant: VariantName;
-  readonly out: string;
+  readonly out?: string;
+  /** With a campaign: the shard folder its new positions are added to. */
+  readonly shards?: string;
   readonly skipPlies: number;
   /** The weights that score the capture lines followed to a quiet leaf. */
   readonly eval: string;
@@ -72,7 +75,7 @@ function loadWeightsFor(
 /** Extracts the training positions of the PDN files; returns the exit code. */
 export function runTuneData(
   files: readonly string[],
-  options: TuneDataOptions,
+  options: TuneDataOptions & { readonly out: string },
   argv: readonly string[],
   printError: (line: string) => void,
 ): number {
@@ -122,14 +125,53 @@ function readPositions(
   return positions.value;
 }
 
-/** The `--init` weights and the `--positions` of a tune or train run, or the exit code, the error printed. */
+/** Where a tune or train run reads its positions: a positions file, or shard folders. */
+interface PositionsSource {
+  readonly positions?: string;
+  readonly data?: readonly string[];
+}
+
+/**
+ * The positions of every shard in the folders, each once, or the exit code, the error
+ * printed. A refused shard (truncated, altered) is named and left out; the rest are used.
+ */
+function readShards(
+  dirs: readonly string[],
+  variant: VariantName,
+  printError: (line: string) => void,
+): TrainingPosition[] | number {
+  const read = readShardFolders(dirs, variant);
+  if (!read.ok) {
+    printError(`error: ${read.error.message}`);
+    return 1;
+  }
+  const { positions, shards, duplicates, refused } = read.value;
+  for (const why of refused) printError(`warning: shard refused, its positions left out: ${why}`);
+  printError(`${positions.length} positions from ${shards} shards of ${dirs.join(', ')} (${duplicates} duplicates left out${refused.length > 0 ? `, ${refused.length} shards refused` : ''})`); // prettier-ignore
+  if (positions.length === 0) {
+    printError(
+      `error: ${dirs.join(', ')} ${dirs.length === 1 ? 'holds' : 'hold'} no training positions`,
+    );
+    return 2;
+  }
+  return positions;
+}
+
+/** The `--init` weights and the positions of a tune or train run, or the exit code, the error printed. */
 function readInputs(
-  options: { readonly init: string; readonly out: string; readonly positions: string; readonly variant: VariantName }, // prettier-ignore
+  options: PositionsSource & { readonly init: string; readonly out: string; readonly variant: VariantName }, // prettier-ignore
   printError: (line: string) => void,
 ): { initial: EvalWeightSet; positions: TrainingPosition[] } | number {
+  if ((options.positions === undefined) === (options.data === undefined)) {
+    printError('error: give the training positions: --positions FILE or --data DIR (one of them)');
+    return 2;
+  }
   const initial = loadWeightsFor('--init', options.init, options.out, printError);
   if (typeof initial === 'number') return initial;
-  const positions = readPositions(options.positions, options.variant, printError);
+  const positions =
+    options.data !== undefined
+      ? readShards(options.data, options.variant, printError)
+      : readPositions(options.positions ?? '', options.variant, printError);
   if (typeof positions === 'number') return positions;
   return { initial, positions };
 }
@@ -148,12 +190,13 @@ export async function runTuneDataCampaign(
     printError(`error: --campaign writes a campaign's positions: give no PDN files (got '${files[0]}')`); // prettier-ignore
     return 2;
   }
-  if (statSync(options.out, { throwIfNoEntry: false })?.isDirectory()) {
-    printError(`error: cannot write '${options.out}': it is a directory`);
+  const out = options.out;
+  if (out !== undefined && statSync(out, { throwIfNoEntry: false })?.isDirectory()) {
+    printError(`error: cannot write '${out}': it is a directory`);
     return 1;
   }
   const { connect } = await import('../campaign/connect.js');
-  const { exportDataPositions } = await import('../campaign/data-export.js');
+  const { exportDataPositions, exportDataShards } = await import('../campaign/data-export.js');
   const connection = await connect(options, false, printError);
   if (!connection.ok) {
     printError(`error: ${connection.error.message}`);
@@ -169,17 +212,32 @@ export async function runTuneDataCampaign(
     }
     const started = performance.now();
     let reported = 0;
-    const exported = await exportDataPositions(store, options.campaign, options.out, commandText(argv), (written, duplicates) => {
+    const progress = (written: number, duplicates: number) => {
       if (written - reported < 100_000) return;
       reported = written;
       printError(`${written} positions written (${duplicates} duplicates left out)`);
-    }); // prettier-ignore
+    };
+    const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+    if (out === undefined) {
+      const dir = options.shards ?? '';
+      const exported = await exportDataShards(store, options.campaign, dir, commandText(argv), progress); // prettier-ignore
+      if (!exported.ok) {
+        printError(`error: ${exported.error.message}`);
+        return 1;
+      }
+      const { manifests, duplicates } = exported.value;
+      for (const m of manifests) printError(`${dir}/${m.file}: ${m.positions} positions, ${m.bytes} bytes`); // prettier-ignore
+      const added = manifests.reduce((sum, m) => sum + m.positions, 0);
+      printError(`${added} new positions of campaign ${options.campaign} added to ${dir} in ${manifests.length} shards (${duplicates} left out: the folder held them, or an earlier game reached them) in ${seconds()} s`); // prettier-ignore
+      return 0;
+    }
+    const exported = await exportDataPositions(store, options.campaign, out, commandText(argv), progress); // prettier-ignore
     if (!exported.ok) {
       printError(`error: ${exported.error.message}`);
       return 1;
     }
     const { positions, duplicates } = exported.value;
-    printError(`${positions} positions of campaign ${options.campaign} written to ${options.out} (${duplicates} duplicates left out) in ${((performance.now() - started) / 1000).toFixed(1)} s`); // prettier-ignore
+    printError(`${positions} positions of campaign ${options.campaign} written to ${out} (${duplicates} duplicates left out) in ${seconds()} s`); // prettier-ignore
     return 0;
   } catch (error) {
     printError(`error: ${(error as Error).message}`);
@@ -189,9 +247,8 @@ export async function runTuneDataCampaign(
   }
 }
 
-export interface TuneOptions extends Omit<FitOptions, 'onEpoch'> {
+export interface TuneOptions extends Omit<FitOptions, 'onEpoch'>, PositionsSource {
   readonly variant: VariantName;
-  readonly positions: string;
   readonly out: string;
   /** The starting weights (both variants; the other variant's are written unchanged). */
   readonly init: string;
@@ -227,9 +284,8 @@ export function runTune(
   return 0;
 }
 
-export interface TrainOptions extends Omit<NetworkTrainOptions, 'onEpoch'> {
+export interface TrainOptions extends Omit<NetworkTrainOptions, 'onEpoch'>, PositionsSource {
   readonly variant: VariantName;
-  readonly positions: string;
   readonly out: string;
   /** The linear weights that score the positions for the targets and fix the scale K. */
   readonly init: string;

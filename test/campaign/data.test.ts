@@ -4,13 +4,14 @@
  * settings giving the same positions (so a job played again gives the same rows) and a game
  * stored twice kept once; the export read back by the tuner; clear errors for bad arguments.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOpening, type DataCampaignSettings } from '../../src/campaign/data.js';
 import { insertDataGame, type DataPositionRow } from '../../src/campaign/data-store.js';
 import { Position } from '../../src/core/position.js';
 import { parsePositions, quietForBoth } from '../../src/tune/positions.js';
+import { readShardFolders } from '../../src/tune/shard.js';
 import { FIXTURES, requireBuild } from '../helpers.js';
 import { Lab, until, words } from './lab.js';
 
@@ -156,6 +157,48 @@ describe('a data campaign played by a worker', () => {
   });
 });
 
+describe('training shards from a data campaign', () => {
+  it('adds its positions to a shard folder once, and the trainer reads them the same way every time', async ({
+    expect,
+  }) => {
+    const shards = join(lab.dir, 'train', 'armenian');
+    const exported = await lab.tama(['tune-data', '--campaign', String(first), '--db', lab.url, '--shards', shards]); // prettier-ignore
+    expect(exported.stderr).toMatch(/\d+ new positions of campaign \d+ added to .* in 1 shards/);
+    expect(exported.code).toBe(0);
+    const read = readShardFolders([shards], 'armenian');
+    if (!read.ok) throw new Error(read.error.message);
+    const stored = await storedPositions(first);
+    expect(read.value.positions.length).toBe(new Set(stored.map((row) => row.position)).size);
+    const manifestFile = readdirSync(shards).find((name) => name.endsWith('.json')) ?? '';
+    const manifest = JSON.parse(readFileSync(join(shards, manifestFile), 'utf8')) as Record<string, unknown>; // prettier-ignore
+    expect(manifest).toMatchObject({ variant: 'armenian', nodes: 300, seed: 7, randomPlies: 3, games: 6, positions: read.value.positions.length }); // prettier-ignore
+    expect(manifest.benchSignature).toEqual(expect.any(Number));
+    expect(manifest.command).toMatch(/^tama tune-data --campaign \d+ .*--shards /);
+
+    // Exported again: the folder holds every position already, so nothing is added.
+    const again = await lab.tama(['tune-data', '--campaign', String(first), '--db', lab.url, '--shards', shards]); // prettier-ignore
+    expect(again.stderr).toMatch(/^0 new positions .* in 0 shards/m);
+    expect(readdirSync(shards)).toHaveLength(2);
+
+    // Trained twice with one seed: the same file.
+    const train = (out: string) => lab.tama(['train', '--variant', 'armenian', '--data', shards, '--out', out, '--epochs', '1', '--hidden', '8', '--seed', '3']); // prettier-ignore
+    const out = join(lab.dir, 'net.json');
+    expect((await train(out)).code).toBe(0);
+    const once = readFileSync(out, 'utf8');
+    expect((await train(out)).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(once);
+
+    // A corrupt shard beside it is named and left out; training goes on with the rest.
+    const bad = join(shards, 'zz-bad');
+    writeFileSync(`${bad}.bin.gz`, 'garbage');
+    writeFileSync(`${bad}.json`, JSON.stringify({ ...manifest, file: 'zz-bad.bin.gz' }));
+    const warned = await train(join(lab.dir, 'net2.json'));
+    expect(warned.stderr).toMatch(/warning: shard refused, its positions left out: .*zz-bad\.bin\.gz: 7 bytes, the manifest says/); // prettier-ignore
+    expect(warned.stderr).toContain(`${read.value.positions.length} positions from 1 shards`);
+    expect(warned.code).toBe(0);
+  });
+});
+
 describe('a data campaign stopped and resumed', () => {
   it('queues jobs again for the games not stored, which a worker then plays', async ({
     expect,
@@ -189,10 +232,16 @@ describe('bad arguments', () => {
     ['tune-data --campaign 1 --out x.txt games.pdn --db URL', 2, /give no PDN files \(got 'games.pdn'\)/], // prettier-ignore
     ['tune-data --campaign 999 --out OUT --db URL', 1, /error: no campaign 999/],
     ['tune-data --campaign FIRST --variant turkish --out OUT --db URL', 2, /campaign \d+ played armenian, not turkish/], // prettier-ignore
+    ['tune-data --campaign FIRST --out OUT --shards DIR --db URL', 2, /give --out FILE, or --shards DIR with --campaign ID/], // prettier-ignore
+    ['tune-data --shards DIR games.pdn', 2, /--shards writes the positions of a data campaign: give --campaign ID/], // prettier-ignore
+    ['train --out OUT', 2, /give the training positions: --positions FILE or --data DIR/],
+    ['train --out OUT --positions OUT --data DIR', 2, /give the training positions: --positions FILE or --data DIR/], // prettier-ignore
+    ['train --out OUT --data /nonexistent/shards', 1, /cannot read the folder \/nonexistent\/shards/], // prettier-ignore
   ])('tama %s: exit %i with a clear error', async (line, code, message) => {
     const out = join(lab.dir, 'refused.txt');
-    const filled = words(line).map((arg) =>
-      arg === 'URL' ? lab.url : arg === 'OUT' ? out : arg === 'FIRST' ? String(first) : arg,
+    const filled = words(line).map(
+      (arg) =>
+      arg === 'URL' ? lab.url : arg === 'OUT' ? out : arg === 'DIR' ? join(lab.dir, 'refused-shards') : arg === 'FIRST' ? String(first) : arg, // prettier-ignore
     );
     const run = await lab.tama(filled);
     expect(run.stderr).toMatch(message);
