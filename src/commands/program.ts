@@ -398,12 +398,21 @@ function addTrainCommand(program: Command): void {
       integerIn(0, 4294967295),
       1,
     ) // prettier-ignore
+    .addOption(
+      new Option(
+        '--target-score <source>',
+        "the score in the target: the linear evaluation's, or the search's that the data carries",
+      )
+        .choices(['linear', 'search'])
+        .default('linear'),
+    ) // prettier-ignore
     .option('--no-mirror', "train without each position's mirror image (files a-h reversed)")
     .addHelpText(
       'after',
       `
 Trains a network (256 inputs a side, --hidden units, clipped ReLU) in floating point with
-Adam on the cross-entropy against lambda * result + (1 - lambda) * sigmoid(linear score / K),
+Adam on the cross-entropy against lambda * result + (1 - lambda) * sigmoid(score / K), the
+score being the linear evaluation's or (--target-score search) the search's from the data,
 reports the held-out loss each epoch on stderr, then quantises it and writes a network
 file that the EvalFile option loads. See docs/network.md.
 

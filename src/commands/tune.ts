@@ -18,7 +18,7 @@ import { NetworkEvaluator } from '../search/network.js';
 import { formatNetwork } from '../search/network-weights.js';
 import { Searcher } from '../search/search.js';
 import { buildTrainingSet, fitScale, fitWeights, type FitOptions } from '../tune/fit.js';
-import { buildNetworkSet, networkLoss, trainNetwork, withMirrors, type NetworkTrainOptions } from '../tune/network-train.js'; // prettier-ignore
+import { buildNetworkSet, networkLoss, trainNetwork, withMirrors, type NetworkTrainOptions, type TargetScore } from '../tune/network-train.js'; // prettier-ignore
 import {
   extractPositions,
   formatPositions,
@@ -289,8 +289,10 @@ export interface TrainOptions extends Omit<NetworkTrainOptions, 'onEpoch'>, Posi
   readonly out: string;
   /** The linear weights that score the positions for the targets and fix the scale K. */
   readonly init: string;
-  /** The weight of the game result in the target (the rest: the linear score's). */
+  /** The weight of the game result in the target (the rest: the score's). */
   readonly lambda: number;
+  /** Whose score the target holds: the linear evaluation's, or the data's search score. */
+  readonly targetScore: TargetScore;
   /** The share of the positions, the last ones of the file, held out to measure the loss. */
   readonly holdout: number;
   /** Whether each training position's mirror image (files reversed) is trained on too. */
@@ -318,8 +320,8 @@ export function runTrain(
   const k = fitScale(buildTrainingSet(rules, positions, linear.weights.kingsOnlyDrawDivisor), weightsToVector(linear.weights)); // prettier-ignore
   const trainCount = positions.length - heldOutCount;
   const training = positions.slice(0, trainCount);
-  const train = buildNetworkSet(options.mirror ? withMirrors(training) : training, linear, k, options.lambda); // prettier-ignore
-  const heldOut = buildNetworkSet(positions.slice(trainCount), linear, k, options.lambda);
+  const train = buildNetworkSet(options.mirror ? withMirrors(training) : training, linear, k, options.lambda, options.targetScore); // prettier-ignore
+  const heldOut = buildNetworkSet(positions.slice(trainCount), linear, k, options.lambda, options.targetScore); // prettier-ignore
   const heldOutStates = positions.slice(trainCount).map((p) => p.state);
   const linearLogit = (p: number) => linear.evaluate(heldOutStates[p]) / k;
   const linearLoss = networkLoss(heldOut, linearLogit, heldOut.result);
@@ -337,7 +339,7 @@ export function runTrain(
   const summary =
     `held-out loss against the results: linear ${linearLoss.toFixed(6)}, network ${floatLoss.toFixed(6)} float, ${quantisedLoss.toFixed(6)} quantised ` +
     `(against the targets, quantised: ${targetLoss.toFixed(6)})`; // prettier-ignore
-  const about = `${options.variant} network trained by: ${commandText(argv)} (${train.count} training positions${options.mirror ? ' with their mirrors' : ''}, hidden ${options.hidden}, K ${k.toFixed(1)}, lambda ${options.lambda}; ${summary})`; // prettier-ignore
+  const about = `${options.variant} network trained by: ${commandText(argv)} (${train.count} training positions${options.mirror ? ' with their mirrors' : ''}, hidden ${options.hidden}, K ${k.toFixed(1)}, lambda ${options.lambda}, ${options.targetScore} scores; ${summary})`; // prettier-ignore
   writeFileSync(options.out, formatNetwork(quantised, about));
   printError(`${summary}; wrote ${options.out} in ${seconds()} s`);
   return 0;

@@ -4,7 +4,8 @@
  *
  * Each position's target is a winning chance for White: `lambda` times the game's result
  * plus (1 - lambda) times sigmoid(score / K), where score is the linear evaluation of the
- * (quiet) position, White's side, and K the scale fitted to the results (fit.ts). The
+ * (quiet) position or the search's score the data carries for it, White's side, and K the
+ * scale fitted to the results (fit.ts). The
  * network's output is a logit for the side to move; the loss is the cross-entropy between
  * sigmoid(output) and the target; Adam minimises it over mini-batches, weights clipped to
  * what the quantised network holds. Everything random (the first weights, the order of the
@@ -39,12 +40,23 @@ export interface NetworkSet {
   readonly result: Float32Array;
 }
 
-/** The positions' inputs and targets; `linear` scores them for the target's second part. */
+/**
+ * Where the score in a target comes from: the linear evaluation of the position, or the
+ * search's score that the data carries (a data campaign's, at its node budget), the linear
+ * evaluation standing in where a position has none.
+ */
+export type TargetScore = 'linear' | 'search';
+
+/**
+ * The positions' inputs and targets; `linear` scores them for the target's second part
+ * (every position with `linear`, those without a search score with `search`).
+ */
 export function buildNetworkSet(
   positions: readonly TrainingPosition[],
   linear: Evaluator,
   k: number,
   lambda: number,
+  targetScore: TargetScore = 'linear',
 ): NetworkSet {
   const start = new Uint32Array(positions.length + 1);
   const white: number[] = [];
@@ -64,7 +76,8 @@ export function buildNetworkSet(
     }
     start[p + 1] = white.length;
     side[p] = state[SIDE];
-    const score = linear.evaluate(state) * (state[SIDE] === 0 ? 1 : -1);
+    const own = targetScore === 'search' && position.score !== undefined ? position.score : linear.evaluate(state); // prettier-ignore
+    const score = own * (state[SIDE] === 0 ? 1 : -1);
     target[p] = lambda * position.result + (1 - lambda) * sigmoid(score / k);
     result[p] = position.result;
   });
@@ -91,7 +104,7 @@ export function withMirrors(positions: readonly TrainingPosition[]): TrainingPos
   for (const position of positions) {
     const mirror = Int32Array.from(position.state);
     for (let word = 0; word < 8; word++) mirror[word] = mirrorRanks(mirror[word]);
-    out.push(position, { state: mirror, result: position.result });
+    out.push(position, { ...position, state: mirror });
   }
   return out;
 }

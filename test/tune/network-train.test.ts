@@ -71,3 +71,34 @@ describe('training the network', () => {
     expect(changed).toBeGreaterThan(positions.length / 2);
   });
 });
+
+describe("the target's score", () => {
+  const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+  const parse = (text: string) => {
+    const parsed = Position.parse(text, 'armenian');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return parsed.value.state;
+  };
+  // Black to move, 150 centi-men up by its search: 150 down for White.
+  const scored = { state: parse('B:Wa3,b3,c3:Ba6,b6,c6,d6'), result: 0.5, score: 150 };
+  const unscored = { state: parse('W:Wa3,b3,c3:Ba6,b6,c6'), result: 1 };
+
+  it("is the search's from the data with --target-score search, White's side, the linear evaluation's where there is none", () => {
+    const set = buildNetworkSet([scored, unscored], linear, 100, 0.25, 'search');
+    expect(set.target[0]).toBeCloseTo(0.25 * 0.5 + 0.75 * sigmoid(-1.5), 6);
+    expect(set.target[1]).toBeCloseTo(0.25 + 0.75 * sigmoid(linear.evaluate(unscored.state) / 100), 6); // prettier-ignore
+  });
+
+  it("is the linear evaluation's by default, whatever the data carries", () => {
+    const set = buildNetworkSet([scored], linear, 100, 0.25);
+    expect(set.target[0]).toBeCloseTo(0.25 * 0.5 + 0.75 * sigmoid(-linear.evaluate(scored.state) / 100), 6); // prettier-ignore
+    expect(linear.evaluate(scored.state)).not.toBe(150);
+  });
+
+  it("is kept by a position's mirror image", () => {
+    const mirrored = withMirrors([scored]);
+    expect(mirrored[1].score).toBe(150);
+    const set = buildNetworkSet(mirrored, linear, 100, 0.25, 'search');
+    expect(set.target[1]).toBeCloseTo(set.target[0], 6);
+  });
+});
