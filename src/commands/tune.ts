@@ -139,8 +139,9 @@ function readShards(
   dirs: readonly string[],
   variant: VariantName,
   printError: (line: string) => void,
-): TrainingPosition[] | number {
-  const read = readShardFolders(dirs, variant);
+): { positions: TrainingPosition[]; shards: string[] } | number {
+  const names: string[] = [];
+  const read = readShardFolders(dirs, variant, (manifest) => names.push(manifest.file));
   if (!read.ok) {
     printError(`error: ${read.error.message}`);
     return 1;
@@ -154,24 +155,25 @@ function readShards(
     );
     return 2;
   }
-  return positions;
+  return { positions, shards: names };
 }
 
 /** The `--init` weights and the positions of a tune or train run, or the exit code, the error printed. */
 function readInputs(
   options: PositionsSource & { readonly init: string; readonly out: string; readonly variant: VariantName }, // prettier-ignore
   printError: (line: string) => void,
-): { initial: EvalWeightSet; positions: TrainingPosition[] } | number {
+): { initial: EvalWeightSet; positions: TrainingPosition[]; shards?: string[] } | number {
   if ((options.positions === undefined) === (options.data === undefined)) {
     printError('error: give the training positions: --positions FILE or --data DIR (one of them)');
     return 2;
   }
   const initial = loadWeightsFor('--init', options.init, options.out, printError);
   if (typeof initial === 'number') return initial;
-  const positions =
-    options.data !== undefined
-      ? readShards(options.data, options.variant, printError)
-      : readPositions(options.positions ?? '', options.variant, printError);
+  if (options.data !== undefined) {
+    const read = readShards(options.data, options.variant, printError);
+    return typeof read === 'number' ? read : { initial, ...read };
+  }
+  const positions = readPositions(options.positions ?? '', options.variant, printError);
   if (typeof positions === 'number') return positions;
   return { initial, positions };
 }
@@ -307,7 +309,7 @@ export function runTrain(
 ): number {
   const inputs = readInputs(options, printError);
   if (typeof inputs === 'number') return inputs;
-  const { initial, positions } = inputs;
+  const { initial, positions, shards } = inputs;
   const heldOutCount = Math.floor(positions.length * options.holdout);
   if (heldOutCount < 1 || heldOutCount >= positions.length) {
     printError(`error: --holdout ${options.holdout} of ${positions.length} positions leaves no training or no held-out position`); // prettier-ignore
@@ -339,7 +341,7 @@ export function runTrain(
   const summary =
     `held-out loss against the results: linear ${linearLoss.toFixed(6)}, network ${floatLoss.toFixed(6)} float, ${quantisedLoss.toFixed(6)} quantised ` +
     `(against the targets, quantised: ${targetLoss.toFixed(6)})`; // prettier-ignore
-  const about = `${options.variant} network trained by: ${commandText(argv)} (${train.count} training positions${options.mirror ? ' with their mirrors' : ''}, hidden ${options.hidden}, K ${k.toFixed(1)}, lambda ${options.lambda}, ${options.targetScore} scores; ${summary})`; // prettier-ignore
+  const about = `${options.variant} network trained by: ${commandText(argv)} (${train.count} training positions${options.mirror ? ' with their mirrors' : ''}${shards === undefined ? '' : ` from the shards ${shards.join(', ')}`}, hidden ${options.hidden}, K ${k.toFixed(1)}, lambda ${options.lambda}, ${options.targetScore} scores; ${summary})`; // prettier-ignore
   writeFileSync(options.out, formatNetwork(quantised, about));
   printError(`${summary}; wrote ${options.out} in ${seconds()} s`);
   return 0;
