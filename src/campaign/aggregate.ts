@@ -270,6 +270,14 @@ async function crewLines(store: Store, queue: JobQueue, campaign: CampaignRow): 
     }
     if (failed.length > FAILED_SHOWN) lines.push(`  ... and ${failed.length - FAILED_SHOWN} more`);
   }
+  const refusals = await store.refusals(campaign.id);
+  if (refusals.length > 0) {
+    lines.push(`Refused by ${refusals.length} worker${refusals.length > 1 ? 's' : ''}:`);
+    for (const refusal of refusals.slice(0, FAILED_SHOWN)) {
+      lines.push(`  ${refusal.worker}: ${refusal.reason}`);
+    }
+    if (refusals.length > FAILED_SHOWN) lines.push(`  ... and ${refusals.length - FAILED_SHOWN} more`); // prettier-ignore
+  }
   const workers = await store.workers(campaign.id);
   if (workers.length === 0) return [...lines, 'Workers: none'];
   lines.push('Workers:');

@@ -333,6 +333,10 @@ function addWorkerCommand(program: Command): void {
         2,
       )
       .option(
+        '--allow <file>',
+        "engines it may run besides its own checkout's node bin/tama.js: lines 'checkout FOLDER' or 'command WORDS' (docs/campaigns.md)", // prettier-ignore
+      )
+      .option(
         '--perft-hash <mb>',
         `MiB of subtree counts for perft jobs, kept from job to job (0: count every subtree; up to ${MAX_PERFT_HASH_MB})`, // prettier-ignore
         integerIn(0, MAX_PERFT_HASH_MB),
@@ -346,8 +350,16 @@ function addWorkerCommand(program: Command): void {
  * them back to the queue. Perft jobs are counted by one engine, one job at a time.
  */
 async function runWorkerCommand(
-  options: DbOptions & { concurrency: number; poll: number; perftHash: number },
+  options: DbOptions & { concurrency: number; poll: number; perftHash: number; allow?: string },
 ): Promise<void> {
+  const { loadAllowList } = await import('../campaign/allow.js');
+  const { projectRoot } = await import('../engine/project-root.js');
+  const allow = loadAllowList(options.allow, projectRoot());
+  if (!allow.ok) {
+    printError(`error: ${allow.error.message}`);
+    process.exitCode = 2;
+    return;
+  }
   const { runWorker } = await import('../campaign/worker.js');
   const { Engine } = await import('../engine/engine.js');
   const { MAX_THREADS } = await import('../engine/options.js');
@@ -395,7 +407,12 @@ async function runWorkerCommand(
       const jobs = await runWorker(
         store,
         queue,
-        { concurrency: options.concurrency, pollSeconds: options.poll },
+        {
+          concurrency: options.concurrency,
+          pollSeconds: options.poll,
+          allow: allow.value,
+          folder: process.cwd(),
+        },
         {
           print,
           warn: printError,
