@@ -441,12 +441,25 @@ function addDbCommands(program: Command): void {
     .command('db')
     .description('the embedded PostgreSQL that campaigns use when no --db is given');
   db.command('start')
-    .description('create (if needed) and start the embedded server; prints its URL')
+    .description(
+      'create (if needed) and start the embedded server, on localhost only; prints its URL and where it listens',
+    )
     .option('--data-dir <dir>', 'its data directory (default $TAMA_DB_DIR or ~/.tama/postgres)')
+    .addHelpText(
+      'after',
+      '\nThe embedded server listens on localhost only and has no option to listen elsewhere:\n' +
+        'its password is the built-in one. It refuses to start when its configuration was set\n' +
+        'to listen on other addresses. For workers on other machines, run a PostgreSQL of your\n' +
+        'own with real passwords and give its URL with --db (docs/campaigns.md).',
+    )
     .action(async (options: { dataDir?: string }) => {
-      const { defaultDataDir, ensureEmbeddedServer } = await import('../campaign/embedded.js');
+      const { defaultDataDir, ensureEmbeddedServer, listenLine } = await import('../campaign/embedded.js'); // prettier-ignore
       const started = await ensureEmbeddedServer(options.dataDir ?? defaultDataDir(), printError);
-      process.exitCode = report(started, () => print(started.ok ? started.value : ''));
+      process.exitCode = report(started, () => {
+        if (!started.ok) return;
+        print(started.value);
+        print(listenLine(Number(new URL(started.value).port)));
+      });
     });
   db.command('stop')
     .description('stop the embedded server')
