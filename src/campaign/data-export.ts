@@ -8,9 +8,8 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { fail, ok, type Result } from '../core/result.js';
 import { positionLine, positionsHeader } from '../tune/positions.js';
 import { formatBuild } from './builds.js';
-import type { DataCampaignSettings } from './data.js';
 import { positionsPage } from './data-store.js';
-import type { CampaignErrorCode } from './manage.js';
+import type { CampaignErrorCode, DataCampaignSettings } from './settings.js';
 import type { Store } from './store.js';
 
 /** Rows read from the store at a time. */

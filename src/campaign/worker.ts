@@ -21,13 +21,18 @@ import { outcomeFor } from '../match/results.js';
 import type { ScheduledGame } from '../match/schedule.js';
 import { gamePoints } from '../stats/stats.js';
 import { formatLimits } from '../clock/time-control.js';
-import { settleCampaign, stopIfStuck, type PerftCampaignSettings } from './aggregate.js';
+import { settleCampaign, stopIfStuck } from './aggregate.js';
 import { engineRefusal, type AllowList } from './allow.js';
 import { buildDifference, probeEngine } from './builds.js';
-import { dataOpening, trainingPositions, type DataCampaignSettings } from './data.js';
+import { dataOpening, trainingPositions } from './data.js';
 import { insertDataGame, storedDataGames } from './data-store.js';
 import { LEASE_REFRESH_MS, type HeldJob, type JobQueue } from './queue.js';
-import { campaignSlots, type GamesCampaignSettings } from './settings.js';
+import {
+  campaignSlots,
+  type DataCampaignSettings,
+  type GamesCampaignSettings,
+  type PerftCampaignSettings,
+} from './settings.js';
 import type { CampaignRow, GameRow, Store } from './store.js';
 
 export interface WorkerOptions {

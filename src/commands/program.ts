@@ -337,8 +337,8 @@ Example:
   tama tune --variant turkish --positions positions.txt --out weights.json --seed 1`,
     )
     .action((options: TuneOptions) => {
-      return import('./tune.js').then(({ runTune }) =>
-        finish('tune', runTune(options, process.argv, printError)),
+      return import('./tune.js').then(({ runFit, runTune }) =>
+        finish('tune', runFit(runTune, options, process.argv, printError)),
       );
     });
 }
@@ -392,8 +392,8 @@ Example:
   tama train --variant armenian --positions positions.txt --out network-armenian.json --seed 1`,
     )
     .action((options: TrainOptions) => {
-      return import('./tune.js').then(({ runTrain }) =>
-        finish('train', runTrain(options, process.argv, printError)),
+      return import('./tune.js').then(({ runFit, runTrain }) =>
+        finish('train', runFit(runTrain, options, process.argv, printError)),
       );
     });
 }
