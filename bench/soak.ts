@@ -16,6 +16,12 @@
  * waiting (bench/command-stream.ts) and reports every broken invariant. `npm test` runs the
  * same check for 2000 commands.
  *
+ * `match-memory`, `gui-memory` and `worker-memory` are the hours-long soaks: a `tama match`,
+ * a `tama gui` with tabs playing engine against engine (the oldest closed and a new one
+ * opened every few minutes), and a `tama worker` through a campaign on an embedded
+ * PostgreSQL, each sampled every minute for the resident memory of its process tree
+ * (bench/soak-memory.ts), with the processes left and the games lost at the end.
+ *
  * Exit code: 0 when nothing failed, 1 when something did, 2 for bad arguments.
  */
 import { fileURLToPath } from 'node:url';
@@ -27,6 +33,7 @@ import { Clock, parseClock } from '../src/clock/time-control.js';
 import { runMatch } from '../src/match/tournament.js';
 import { readArguments, usageError, wholeNumber } from './args.js';
 import { runCommandStream } from './command-stream.js';
+import { guiSoak, matchSoak, workerSoak } from './soak-memory.js';
 
 const USAGE = `Usage: node dist/bench/soak.js games|commands [options]
 
@@ -45,13 +52,27 @@ commands  a seeded stream of random commands to one engine process, checked agai
   --seed N            the stream (default 1)
   --batch N           random commands between two stop-and-isready checks (default 24)
 
-Example: node dist/bench/soak.js games --games 200 --threads-games 20`;
+match-memory   tama match of the engine against itself, memory sampled
+  --games N   (2000)  --tc TC (1+0.01)  --concurrency N (2)  --engine CMD  --openings FILE
+gui-memory     tama gui with tabs playing engine against engine, memory sampled
+  --tabs N (4)  --minutes M (60)  --reopen M (5: minutes between closing the oldest tab
+  and opening a new one)  --nodes N (2000 a move)
+worker-memory  tama worker through a campaign on an embedded PostgreSQL, memory sampled
+  --games N (2000)  --nodes N (1000 a move)  --concurrency N (2)  --minutes M (600 at
+  most)  --engine CMD  --openings FILE
+  each memory soak: --sample S  seconds between samples (default 60)
+
+Example: node dist/bench/soak.js games --games 200 --threads-games 20
+         node dist/bench/soak.js gui-memory --minutes 60`;
 
 const interrupt = new AbortController();
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MODE_OPTIONS: Record<string, readonly string[]> = {
   games: ['games', 'threads-games', 'tc', 'concurrency', 'engine', 'openings', 'seed'],
   commands: ['commands', 'seed', 'batch'],
+  'match-memory': ['games', 'tc', 'concurrency', 'engine', 'openings', 'sample'],
+  'gui-memory': ['tabs', 'minutes', 'reopen', 'nodes', 'sample'],
+  'worker-memory': ['games', 'nodes', 'concurrency', 'minutes', 'engine', 'openings', 'sample'],
 };
 
 interface GamesSettings {
@@ -154,6 +175,45 @@ async function playGames(values: GamesSettings, games: number, threads: number):
   return records.length === games && forfeits.every(([, list]) => list.length === 0) && errors.length === 0 && stderr.length === 0; // prettier-ignore
 }
 
+/** Runs one of the memory soaks with its options; true when nothing was lost or left. */
+function memorySoak(mode: string, values: Parameters<typeof wholeNumber>[1]): Promise<boolean> {
+  const tama = `${ROOT}bin/tama.js`;
+  const text = (name: string, fallback: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value : fallback;
+  };
+  const engine = text('engine', `node ${tama}`);
+  const openings = text('openings', `${ROOT}data/openings-armenian.txt`);
+  const sampleSeconds = wholeNumber(USAGE, values, 'sample', 60, 1);
+  const concurrency = wholeNumber(USAGE, values, 'concurrency', 2, 1);
+  if (mode === 'match-memory') {
+    const tc = text('tc', '1+0.01');
+    if (!parseClock(tc).ok) return usageError(USAGE, `--tc: cannot read '${tc}'`);
+    const games = wholeNumber(USAGE, values, 'games', 2000, 1);
+    return matchSoak({ tama, engine, games, tc, concurrency, openings, sampleSeconds });
+  }
+  if (mode === 'gui-memory') {
+    return guiSoak({
+      tama,
+      tabs: wholeNumber(USAGE, values, 'tabs', 4, 1, 64),
+      minutes: wholeNumber(USAGE, values, 'minutes', 60, 1),
+      reopenMinutes: wholeNumber(USAGE, values, 'reopen', 5, 1),
+      nodes: wholeNumber(USAGE, values, 'nodes', 2000, 1),
+      sampleSeconds,
+    });
+  }
+  return workerSoak({
+    tama,
+    engine,
+    games: wholeNumber(USAGE, values, 'games', 2000, 1),
+    nodes: wholeNumber(USAGE, values, 'nodes', 1000, 1),
+    concurrency,
+    openings,
+    minutes: wholeNumber(USAGE, values, 'minutes', 600, 1),
+    sampleSeconds,
+  });
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = readArguments(
     USAGE,
@@ -162,7 +222,7 @@ async function main(): Promise<number> {
     true,
   );
   const [mode, ...extra] = positionals;
-  if (mode === undefined || !(mode in MODE_OPTIONS)) return usageError(USAGE, `the first word must be games or commands, got '${mode ?? ''}'`); // prettier-ignore
+  if (mode === undefined || !(mode in MODE_OPTIONS)) return usageError(USAGE, `the first word must be games, commands, match-memory, gui-memory or worker-memory, got '${mode ?? ''}'`); // prettier-ignore
   if (extra.length > 0) return usageError(USAGE, `unexpected '${extra.join(' ')}'`);
   const foreign = Object.keys(values).find((name) => name !== 'help' && !MODE_OPTIONS[mode].includes(name)); // prettier-ignore
   if (foreign !== undefined) return usageError(USAGE, `--${foreign} is not an option of ${mode}`); // prettier-ignore
@@ -183,6 +243,7 @@ async function main(): Promise<number> {
     for (const violation of report.violations.slice(0, 20)) console.log(`  ${violation}`);
     return report.violations.length === 0 ? 0 : 1;
   }
+  if (mode.endsWith('-memory')) return (await memorySoak(mode, values)) ? 0 : 1;
   const total = wholeNumber(USAGE, values, 'games', 2000, 1);
   const threaded = Math.min(total, wholeNumber(USAGE, values, 'threads-games', 200, 0));
   const settings: GamesSettings = {

@@ -17,23 +17,16 @@ import {
   type SprtDecision,
 } from '../stats/stats.js';
 import { formatBuild } from './builds.js';
-import type { DataCampaignSettings } from './data.js';
 import { dataTally, storedDataGames } from './data-store.js';
 import { estimateLine, formatMinutes } from './estimate.js';
 import { DEFAULT_TRIES, type JobQueue } from './queue.js';
-import { campaignSlots, type GamesCampaignSettings } from './settings.js';
+import {
+  campaignSlots,
+  type DataCampaignSettings,
+  type GamesCampaignSettings,
+  type PerftCampaignSettings,
+} from './settings.js';
 import { WORKER_ALIVE_SECONDS, type CampaignRow, type GameRow, type Store } from './store.js';
-
-/** What a perft campaign stores: the root, the depth, and where the tree is cut. */
-export interface PerftCampaignSettings {
-  readonly fen: string;
-  readonly variant: 'armenian' | 'turkish';
-  readonly depth: number;
-  /** Plies from the root to the subtrees. */
-  readonly split: number;
-  readonly subtrees: number;
-  readonly subtreesPerJob: number;
-}
 
 /** How a finished campaign ended. */
 export type Decision = 'H0' | 'H1' | 'complete';
@@ -269,6 +262,14 @@ async function crewLines(store: Store, queue: JobQueue, campaign: CampaignRow): 
       lines.push(`  ${what} ${range}: ${job.why}`);
     }
     if (failed.length > FAILED_SHOWN) lines.push(`  ... and ${failed.length - FAILED_SHOWN} more`);
+  }
+  const refusals = await store.refusals(campaign.id);
+  if (refusals.length > 0) {
+    lines.push(`Refused by ${refusals.length} worker${refusals.length > 1 ? 's' : ''}:`);
+    for (const refusal of refusals.slice(0, FAILED_SHOWN)) {
+      lines.push(`  ${refusal.worker}: ${refusal.reason}`);
+    }
+    if (refusals.length > FAILED_SHOWN) lines.push(`  ... and ${refusals.length - FAILED_SHOWN} more`); // prettier-ignore
   }
   const workers = await store.workers(campaign.id);
   if (workers.length === 0) return [...lines, 'Workers: none'];

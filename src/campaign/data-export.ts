@@ -12,9 +12,8 @@ import { fail, ok, type Result } from '../core/result.js';
 import { positionLine, positionsHeader } from '../tune/positions.js';
 import { SHARD_POSITIONS, shardIdentities, ShardWriter, type ShardManifest, type ShardSource } from '../tune/shard.js'; // prettier-ignore
 import { formatBuild } from './builds.js';
-import type { DataCampaignSettings } from './data.js';
 import { positionsPage, type ExportedPosition } from './data-store.js';
-import type { CampaignErrorCode } from './manage.js';
+import type { CampaignErrorCode, DataCampaignSettings } from './settings.js';
 import type { Store } from './store.js';
 
 /** Rows read from the store at a time. */

@@ -10,8 +10,7 @@
 import { Game } from '../core/game.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
-import type { EngineSettings } from '../engine-client/engine-pool.js';
-import type { GameRecord, GameRules } from '../match/game.js';
+import type { GameRecord } from '../match/game.js';
 import { parseMatchArguments } from '../match/match-args.js';
 import { looksBalanced } from '../match/make-openings.js';
 import { loadOpenings, openingGame, shippedOpeningsFile, type Opening } from '../match/openings.js';
@@ -19,32 +18,9 @@ import { randomIndex, seededRandom } from '../stats/random.js';
 import { quietForBoth } from '../tune/positions.js';
 import { probeEngine } from './builds.js';
 import type { DataPositionRow } from './data-store.js';
-import type { CampaignErrorCode } from './manage.js';
 import { jobRanges, type JobQueue } from './queue.js';
-import type { EngineBuild } from './settings.js';
+import type { CampaignErrorCode, DataCampaignSettings } from './settings.js';
 import type { Store } from './store.js';
-
-/** What a data campaign stores: one engine playing itself, and how its games start. */
-export interface DataCampaignSettings {
-  /** The engine, as a one-element list so that the workers' build check reads it as a match's. */
-  readonly engines: readonly [EngineSettings];
-  readonly names: readonly [string];
-  readonly builds: readonly [EngineBuild];
-  readonly benchDepth?: number;
-  readonly variant: VariantName;
-  /** Nodes a move. */
-  readonly nodes: number;
-  readonly rules: GameRules;
-  readonly openingsFile: string;
-  /** The openings of the file, in its order. */
-  readonly openings: readonly Opening[];
-  /** Random plies played after the opening. */
-  readonly randomPlies: number;
-  readonly seed: number;
-  readonly games: number;
-  readonly gamesPerJob: number;
-  readonly tries: number;
-}
 
 /** `tama campaign data` as typed, its numbers already checked by the command line. */
 export interface DataCampaignRequest {

@@ -88,6 +88,36 @@ function configuredPort(dataDir: string): number | undefined {
   return found ? Number(found[1]) : undefined;
 }
 
+/**
+ * The last `listen_addresses` of the cluster's configuration files (postgresql.auto.conf,
+ * written by ALTER SYSTEM, wins) when it names anything but loopback; undefined otherwise.
+ */
+function nonLoopbackListen(dataDir: string): string | undefined {
+  let value: string | undefined;
+  for (const file of ['postgresql.conf', 'postgresql.auto.conf']) {
+    const path = join(dataDir, file);
+    if (!existsSync(path)) continue;
+    for (const found of readFileSync(path, 'utf8').matchAll(
+      /^\s*listen_addresses\s*=?\s*'([^']*)'/gm,
+    )) {
+      value = found[1];
+    }
+  }
+  if (value === undefined) return undefined;
+  const loopback = /^(localhost|127\.\d+\.\d+\.\d+|::1)$/;
+  const names = value.split(',').map((name) => name.trim());
+  return names.every((name) => loopback.test(name)) ? undefined : value;
+}
+
+/** Where the embedded server listens, in words: `tama db start` prints it. */
+export function listenLine(port: number): string {
+  return (
+    `Listening on localhost only (127.0.0.1 and ::1), port ${port}: other machines cannot ` +
+    `reach it, since its password is the built-in one; to share campaigns, use a PostgreSQL ` +
+    `of your own with --db (docs/campaigns.md)`
+  );
+}
+
 /** The connection URL of the embedded cluster in `dataDir` (running or not). */
 export function embeddedUrl(port: number): string {
   return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@localhost:${port}/${EMBEDDED_DATABASE}`;
@@ -150,6 +180,17 @@ export async function ensureEmbeddedServer(
   }
   const port = configuredPort(dataDir);
   if (port === undefined) return fail('embedded', `${dataDir}/postgresql.conf has no port`);
+  const exposed = nonLoopbackListen(dataDir);
+  if (exposed !== undefined) {
+    return fail(
+      'embedded',
+      `the embedded PostgreSQL in ${dataDir} is set to listen on '${exposed}' ` +
+        `(listen_addresses), but its user and password are the built-in ${EMBEDDED_USER}/${EMBEDDED_PASSWORD} ` + // prettier-ignore
+        `that anyone can read in Tama's sources, so it listens on localhost only; set ` +
+        `listen_addresses = 'localhost' again, and to share campaigns between machines run a ` +
+        `PostgreSQL of your own with real passwords and pass its URL with --db (docs/campaigns.md)`,
+    );
+  }
   if (runPgCtl(bins.pg_ctl, ['status', '-D', dataDir]).status === 0) return ok(embeddedUrl(port));
   log(`Starting the embedded PostgreSQL on port ${port} (data in ${dataDir})`);
   const started = runPgCtl(bins.pg_ctl, [

@@ -9,14 +9,18 @@ import { legalMoves } from '../core/notation.js';
 import type { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { distinctNames } from '../match/tournament.js';
-import { missingIndexes, resultsJson, type PerftCampaignSettings } from './aggregate.js';
+import { missingIndexes, resultsJson } from './aggregate.js';
 import { probeEngine } from './builds.js';
-import type { DataCampaignSettings } from './data.js';
 import { DEFAULT_TRIES, jobRanges, type JobQueue } from './queue.js';
-import { campaignSlots, type CampaignRequest, type GamesCampaignSettings } from './settings.js';
+import {
+  campaignSlots,
+  type CampaignErrorCode,
+  type CampaignRequest,
+  type DataCampaignSettings,
+  type GamesCampaignSettings,
+  type PerftCampaignSettings,
+} from './settings.js';
 import type { CampaignRow, Store } from './store.js';
-
-export type CampaignErrorCode = 'engine' | 'no-campaign' | 'state' | 'kind' | 'file';
 
 /** Asks every engine who it is, stores the campaign and queues its jobs; returns its id. */
 export async function createGamesCampaign(

@@ -1,5 +1,7 @@
 /**
- * What a games campaign stores: the settings of `tama match` (engines, limits, openings,
+ * What each kind of campaign stores (games, data, perft) and the error codes of campaign
+ * actions: the types that the store, the workers and the aggregator share. A games campaign
+ * stores the settings of `tama match` (engines, limits, openings,
  * adjudication, SPRT) resolved once on the machine that creates it, so that every worker
  * plays the same thing: the openings are kept in play order, and each engine's identity
  * (its `id name` and bench signature) is recorded for the workers to check.
@@ -40,6 +42,42 @@ export interface GamesCampaignSettings {
   /** Tries of each job before it is left failed (absent in older campaigns: the default). */
   readonly tries?: number;
 }
+
+/** What a data campaign stores: one engine playing itself, and how its games start. */
+export interface DataCampaignSettings {
+  /** The engine, as a one-element list so that the workers' build check reads it as a match's. */
+  readonly engines: readonly [EngineSettings];
+  readonly names: readonly [string];
+  readonly builds: readonly [EngineBuild];
+  readonly benchDepth?: number;
+  readonly variant: VariantName;
+  /** Nodes a move. */
+  readonly nodes: number;
+  readonly rules: GameRules;
+  readonly openingsFile: string;
+  /** The openings of the file, in its order. */
+  readonly openings: readonly Opening[];
+  /** Random plies played after the opening. */
+  readonly randomPlies: number;
+  readonly seed: number;
+  readonly games: number;
+  readonly gamesPerJob: number;
+  readonly tries: number;
+}
+
+/** What a perft campaign stores: the root, the depth, and where the tree is cut. */
+export interface PerftCampaignSettings {
+  readonly fen: string;
+  readonly variant: 'armenian' | 'turkish';
+  readonly depth: number;
+  /** Plies from the root to the subtrees. */
+  readonly split: number;
+  readonly subtrees: number;
+  readonly subtreesPerJob: number;
+}
+
+/** Why a campaign action failed. */
+export type CampaignErrorCode = 'engine' | 'no-campaign' | 'state' | 'kind' | 'file';
 
 /** The settings as read from the command line, before the engines are asked who they are. */
 export interface CampaignRequest {

@@ -64,6 +64,13 @@ interface GameColumns {
   finished_at: Date;
 }
 
+/**
+ * The version of the schema below: raised with every change to it. A store that finds this
+ * version (or a later one) leaves the schema alone, so a role that may not create or alter
+ * tables (a worker's, docs/campaigns.md) can use it.
+ */
+const SCHEMA_VERSION = 2;
+
 const SCHEMA = `
 CREATE SCHEMA IF NOT EXISTS tama;
 CREATE TABLE IF NOT EXISTS tama.campaigns (
@@ -134,7 +141,18 @@ CREATE TABLE IF NOT EXISTS tama.positions (
   mate int,
   PRIMARY KEY (campaign_id, game, ply),
   FOREIGN KEY (campaign_id, game) REFERENCES tama.data_games ON DELETE CASCADE
-);`;
+);
+CREATE TABLE IF NOT EXISTS tama.refusals (
+  campaign_id int NOT NULL REFERENCES tama.campaigns ON DELETE CASCADE,
+  worker text NOT NULL,
+  host text NOT NULL,
+  reason text NOT NULL,
+  refused_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (campaign_id, worker)
+);
+CREATE TABLE IF NOT EXISTS tama.schema_version (version int NOT NULL);
+DELETE FROM tama.schema_version;
+INSERT INTO tama.schema_version VALUES (${SCHEMA_VERSION});`;
 
 // Any number the other tama processes agree on: schema creation runs under this lock.
 const MIGRATION_LOCK = 0x74616d61;
@@ -176,6 +194,26 @@ function campaignOf(row: Record<string, unknown>): CampaignRow {
   };
 }
 
+/** Whether the schema is there at SCHEMA_VERSION or later (read without any lock or DDL). */
+async function schemaCurrent(client: pg.PoolClient): Promise<boolean> {
+  const { rows } = await client.query<{ found: string | null }>(
+    `SELECT to_regclass('tama.schema_version')::text AS found`,
+  );
+  if (rows[0].found === null) return false;
+  const version = await client.query<{ version: number }>(
+    'SELECT max(version) AS version FROM tama.schema_version',
+  );
+  return (version.rows[0]?.version ?? 0) >= SCHEMA_VERSION;
+}
+
+/** A worker's refusal of a campaign, as the status shows it. */
+export interface RefusalRow {
+  readonly worker: string;
+  readonly host: string;
+  readonly reason: string;
+  readonly refusedAt: Date;
+}
+
 export class Store {
   private constructor(
     readonly pool: pg.Pool,
@@ -197,9 +235,11 @@ export class Store {
     try {
       const client = await pool.connect();
       try {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await client.query(SCHEMA);
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+        if (!(await schemaCurrent(client))) {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await client.query(SCHEMA);
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+        }
       } finally {
         client.release();
       }
@@ -469,6 +509,25 @@ export class Store {
       playingHere: row.playing_here as boolean,
       lastSeenSeconds: row.last_seen_seconds as number,
     }));
+  }
+
+  /** Records why worker `worker` refuses the jobs of a campaign (the latest reason is kept). */
+  async recordRefusal(campaignId: number, worker: string, host: string, reason: string) {
+    await this.pool.query(
+      `INSERT INTO tama.refusals (campaign_id, worker, host, reason) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (campaign_id, worker) DO UPDATE SET reason = $4, refused_at = now()`,
+      [campaignId, worker, host, reason],
+    );
+  }
+
+  /** The workers that refused the campaign's jobs, latest first. */
+  async refusals(campaignId: number): Promise<RefusalRow[]> {
+    const { rows } = await this.pool.query<RefusalRow>(
+      `SELECT worker, host, reason, refused_at AS "refusedAt" FROM tama.refusals
+       WHERE campaign_id = $1 ORDER BY refused_at DESC, worker`,
+      [campaignId],
+    );
+    return rows;
   }
 
   async removeWorker(id: string): Promise<void> {

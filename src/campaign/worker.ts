@@ -21,16 +21,26 @@ import { outcomeFor } from '../match/results.js';
 import type { ScheduledGame } from '../match/schedule.js';
 import { gamePoints } from '../stats/stats.js';
 import { formatLimits } from '../clock/time-control.js';
-import { settleCampaign, stopIfStuck, type PerftCampaignSettings } from './aggregate.js';
+import { settleCampaign, stopIfStuck } from './aggregate.js';
+import { engineRefusal, type AllowList } from './allow.js';
 import { buildDifference, probeEngine } from './builds.js';
-import { dataOpening, trainingPositions, type DataCampaignSettings } from './data.js';
+import { dataOpening, trainingPositions } from './data.js';
 import { insertDataGame, storedDataGames } from './data-store.js';
 import { LEASE_REFRESH_MS, type HeldJob, type JobQueue } from './queue.js';
-import { campaignSlots, type GamesCampaignSettings } from './settings.js';
+import {
+  campaignSlots,
+  type DataCampaignSettings,
+  type GamesCampaignSettings,
+  type PerftCampaignSettings,
+} from './settings.js';
 import type { CampaignRow, GameRow, Store } from './store.js';
 
 export interface WorkerOptions {
   readonly concurrency: number;
+  /** The engines this worker may run (allow.ts); a campaign with any other is refused. */
+  readonly allow: AllowList;
+  /** The folder engine commands run in (the worker's own). */
+  readonly folder: string;
   /** Seconds between looks for new jobs when there are none. */
   readonly pollSeconds: number;
 }
@@ -119,7 +129,11 @@ export async function runWorker(
   const contextOf = (campaign: CampaignRow): Promise<Context> => {
     let context = contexts.get(campaign.id);
     if (context === undefined) {
-      context = prepare(campaign, io);
+      context = prepare(campaign, options, io, (reason) =>
+        store.recordRefusal(campaign.id, id, hostname(), reason).catch((error: Error) => {
+          io.warn(`warning: cannot record the refusal of campaign ${campaign.id}: ${error.message}`); // prettier-ignore
+        }),
+      );
       contexts.set(campaign.id, context);
     }
     return context;
@@ -221,11 +235,30 @@ export async function runWorker(
   return done.jobs;
 }
 
-/** Checks the engines of a campaign the first time a lane meets it. */
-async function prepare(campaign: CampaignRow, io: WorkerIo): Promise<Context> {
+/**
+ * Checks the engines of a campaign the first time a lane meets it: first that this worker
+ * may run their commands at all (before anything is started), then that they are the
+ * builds the campaign recorded. A refusal is printed and handed to `refuse` to be stored.
+ */
+async function prepare(
+  campaign: CampaignRow,
+  options: WorkerOptions,
+  io: WorkerIo,
+  refuse: (reason: string) => Promise<void>,
+): Promise<Context> {
   if (campaign.kind === 'perft') return { kind: 'perft' };
   // A data campaign records its one engine as a match does, so both are checked alike.
   const settings = campaign.settings as GamesCampaignSettings | DataCampaignSettings;
+  const refused = async (reason: string): Promise<Context> => {
+    io.warn(`error: campaign ${campaign.id}: refusing its jobs: ${reason}`);
+    await refuse(reason);
+    return { kind: 'refused' };
+  };
+  for (let i = 0; i < settings.engines.length; i++) {
+    const label = `engine ${i + 1} (${settings.names[i]})`;
+    const why = engineRefusal(settings.engines[i].command, options.allow, options.folder);
+    if (why !== undefined) return refused(`${label}: ${why}`);
+  }
   for (let i = 0; i < settings.engines.length; i++) {
     const label = `engine ${i + 1} (${settings.names[i]})`;
     const probed = await probeEngine(
@@ -238,8 +271,7 @@ async function prepare(campaign: CampaignRow, io: WorkerIo): Promise<Context> {
       ? buildDifference(settings.builds[i], probed.value.build)
       : probed.error.message;
     if (difference !== undefined) {
-      io.warn(`error: campaign ${campaign.id}: refusing its jobs: ${label} here has ${difference}`);
-      return { kind: 'refused' };
+      return refused(`${label} here has ${difference}`);
     }
   }
   io.print(`Campaign ${campaign.id} "${campaign.name}": engines checked, same builds`);

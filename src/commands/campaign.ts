@@ -333,6 +333,10 @@ function addWorkerCommand(program: Command): void {
         2,
       )
       .option(
+        '--allow <file>',
+        "engines it may run besides its own checkout's node bin/tama.js: lines 'checkout FOLDER' or 'command WORDS' (docs/campaigns.md)", // prettier-ignore
+      )
+      .option(
         '--perft-hash <mb>',
         `MiB of subtree counts for perft jobs, kept from job to job (0: count every subtree; up to ${MAX_PERFT_HASH_MB})`, // prettier-ignore
         integerIn(0, MAX_PERFT_HASH_MB),
@@ -346,8 +350,16 @@ function addWorkerCommand(program: Command): void {
  * them back to the queue. Perft jobs are counted by one engine, one job at a time.
  */
 async function runWorkerCommand(
-  options: DbOptions & { concurrency: number; poll: number; perftHash: number },
+  options: DbOptions & { concurrency: number; poll: number; perftHash: number; allow?: string },
 ): Promise<void> {
+  const { loadAllowList } = await import('../campaign/allow.js');
+  const { projectRoot } = await import('../engine/project-root.js');
+  const allow = loadAllowList(options.allow, projectRoot());
+  if (!allow.ok) {
+    printError(`error: ${allow.error.message}`);
+    process.exitCode = 2;
+    return;
+  }
   const { runWorker } = await import('../campaign/worker.js');
   const { Engine } = await import('../engine/engine.js');
   const { MAX_THREADS } = await import('../engine/options.js');
@@ -395,7 +407,12 @@ async function runWorkerCommand(
       const jobs = await runWorker(
         store,
         queue,
-        { concurrency: options.concurrency, pollSeconds: options.poll },
+        {
+          concurrency: options.concurrency,
+          pollSeconds: options.poll,
+          allow: allow.value,
+          folder: process.cwd(),
+        },
         {
           print,
           warn: printError,
@@ -424,12 +441,25 @@ function addDbCommands(program: Command): void {
     .command('db')
     .description('the embedded PostgreSQL that campaigns use when no --db is given');
   db.command('start')
-    .description('create (if needed) and start the embedded server; prints its URL')
+    .description(
+      'create (if needed) and start the embedded server, on localhost only; prints its URL and where it listens',
+    )
     .option('--data-dir <dir>', 'its data directory (default $TAMA_DB_DIR or ~/.tama/postgres)')
+    .addHelpText(
+      'after',
+      '\nThe embedded server listens on localhost only and has no option to listen elsewhere:\n' +
+        'its password is the built-in one. It refuses to start when its configuration was set\n' +
+        'to listen on other addresses. For workers on other machines, run a PostgreSQL of your\n' +
+        'own with real passwords and give its URL with --db (docs/campaigns.md).',
+    )
     .action(async (options: { dataDir?: string }) => {
-      const { defaultDataDir, ensureEmbeddedServer } = await import('../campaign/embedded.js');
+      const { defaultDataDir, ensureEmbeddedServer, listenLine } = await import('../campaign/embedded.js'); // prettier-ignore
       const started = await ensureEmbeddedServer(options.dataDir ?? defaultDataDir(), printError);
-      process.exitCode = report(started, () => print(started.ok ? started.value : ''));
+      process.exitCode = report(started, () => {
+        if (!started.ok) return;
+        print(started.value);
+        print(listenLine(Number(new URL(started.value).port)));
+      });
     });
   db.command('stop')
     .description('stop the embedded server')

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { EngineCommand } from '../engine-client/engine-process.js';
 import { splitCommandLine } from '../engine-client/shell-words.js';
+import { answeringUrls, reachableFromOtherMachines } from '../gui/hosts.js';
 import { startGuiServer } from '../gui/server.js';
 
 export interface GuiOptions {
@@ -46,6 +47,16 @@ export async function runGuiCommand(
     return 1;
   }
   out(`tama gui: open ${server.url} (Ctrl-C to stop)`);
+  if (reachableFromOtherMachines(options.host)) {
+    for (const url of answeringUrls(options.host, server.port)) {
+      if (url !== server.url) out(`tama gui: also at ${url}`);
+    }
+    out(
+      `tama gui: warning: listening on ${options.host}, so anyone who can reach this machine ` +
+        `on port ${server.port} can open the page and start engines here (up to ${options.maxTabs} ` +
+        `at once, --max-tabs); --host 127.0.0.1 keeps it to this machine`,
+    );
+  }
   if (options.open) openBrowser(server.url, err);
   const running = server;
   await new Promise<void>((resolve) => {

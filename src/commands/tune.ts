@@ -256,19 +256,41 @@ export interface TuneOptions extends Omit<FitOptions, 'onEpoch'>, PositionsSourc
   readonly init: string;
 }
 
-/** Fits one variant's weights to a positions file and writes a weights file; returns the exit code. */
-export function runTune(
-  options: TuneOptions,
+/** What `tama tune` and `tama train` work from: their options and inputs, and a clock. */
+interface FitRun<Options> {
+  readonly options: Options;
+  readonly initial: EvalWeightSet;
+  readonly positions: TrainingPosition[];
+  /** The shards the positions came from, when they came from shard folders. */
+  readonly shards?: string[];
+  readonly argv: readonly string[];
+  readonly printError: (line: string) => void;
+  /** Seconds since the inputs were read, as text for progress lines. */
+  readonly seconds: () => string;
+}
+
+/**
+ * Reads the starting weights and the positions of `tama tune` or `tama train`, then runs
+ * `fit` (runTune or runTrain) on them; returns the exit code.
+ */
+export function runFit<Options extends TuneOptions | TrainOptions>(
+  fit: (run: FitRun<Options>) => number,
+  options: Options,
   argv: readonly string[],
   printError: (line: string) => void,
 ): number {
   const inputs = readInputs(options, printError);
   if (typeof inputs === 'number') return inputs;
-  const { initial, positions } = inputs;
   const started = performance.now();
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+  return fit({ options, ...inputs, argv, printError, seconds });
+}
+
+/** Fits one variant's weights to a positions file and writes a weights file; returns the exit code. */
+export function runTune(run: FitRun<TuneOptions>): number {
+  const { options, initial, positions, argv, printError, seconds } = run;
   const base = initial[options.variant];
   const set = buildTrainingSet(rulesFor(options.variant), positions, base.kingsOnlyDrawDivisor); // prettier-ignore
-  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   printError(`${set.count} positions, features worked out in ${seconds()} s`);
   const fitted = fitWeights(set, base, {
     ...options,
@@ -302,21 +324,13 @@ export interface TrainOptions extends Omit<NetworkTrainOptions, 'onEpoch'>, Posi
 }
 
 /** Trains one variant's network on a positions file and writes a network file; returns the exit code. */
-export function runTrain(
-  options: TrainOptions,
-  argv: readonly string[],
-  printError: (line: string) => void,
-): number {
-  const inputs = readInputs(options, printError);
-  if (typeof inputs === 'number') return inputs;
-  const { initial, positions, shards } = inputs;
+export function runTrain(run: FitRun<TrainOptions>): number {
+  const { options, initial, positions, argv, printError, seconds, shards } = run;
   const heldOutCount = Math.floor(positions.length * options.holdout);
   if (heldOutCount < 1 || heldOutCount >= positions.length) {
     printError(`error: --holdout ${options.holdout} of ${positions.length} positions leaves no training or no held-out position`); // prettier-ignore
     return 2;
   }
-  const started = performance.now();
-  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const rules = rulesFor(options.variant);
   const linear = new Evaluator(rules, initial[options.variant]);
   const k = fitScale(buildTrainingSet(rules, positions, linear.weights.kingsOnlyDrawDivisor), weightsToVector(linear.weights)); // prettier-ignore

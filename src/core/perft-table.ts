@@ -24,14 +24,15 @@
 import {
   BLACK_KINGS_HI,
   BLACK_KINGS_LO,
-  BLACK_MEN_HI,
-  BLACK_MEN_LO,
+  occupancyHi,
+  occupancyLo,
+  piecesHi,
+  piecesLo,
   SIDE,
   WHITE_KINGS_HI,
   WHITE_KINGS_LO,
-  WHITE_MEN_HI,
-  WHITE_MEN_LO,
 } from './state.js';
+import { WHITE } from './variant.js';
 
 /** int32 words per entry. */
 const ENTRY_WORDS = 9;
@@ -112,12 +113,10 @@ export class PerftTable {
    */
   private canonical(state: Int32Array, depth: number): number {
     const key = this.key;
-    const whiteLo = state[WHITE_MEN_LO] | state[WHITE_KINGS_LO];
-    const whiteHi = state[WHITE_MEN_HI] | state[WHITE_KINGS_HI];
-    key[0] = whiteLo | state[BLACK_MEN_LO] | state[BLACK_KINGS_LO];
-    key[1] = whiteHi | state[BLACK_MEN_HI] | state[BLACK_KINGS_HI];
-    key[2] = whiteLo;
-    key[3] = whiteHi;
+    key[0] = occupancyLo(state);
+    key[1] = occupancyHi(state);
+    key[2] = piecesLo(state, WHITE);
+    key[3] = piecesHi(state, WHITE);
     key[4] = state[WHITE_KINGS_LO] | state[BLACK_KINGS_LO];
     key[5] = state[WHITE_KINGS_HI] | state[BLACK_KINGS_HI];
     key[6] = depth * 4 + this.variant * 2 + state[SIDE];

@@ -108,3 +108,30 @@ export function checkHost(
   }
   return ok(header.trim().toLowerCase());
 }
+
+/** Whether other machines can reach a server listening on `listenHost` (anything not loopback). */
+export function reachableFromOtherMachines(listenHost: string): boolean {
+  return WILDCARDS.has(listenHost) || !isLoopback(hostNameOf(listenHost));
+}
+
+/** An IPv6 link-local address: a URL cannot carry its interface, so no browser reaches it. */
+const linkLocal = (address: string) => /^fe[89ab][0-9a-f]:/i.test(address);
+
+/**
+ * Every URL a server listening on `listenHost` and `port` answers at: on every interface,
+ * this machine's interface addresses (loopback first; IPv4 only on `0.0.0.0`, and no
+ * IPv6 link-local address, which a URL cannot name); otherwise the one `--host`.
+ */
+export function answeringUrls(
+  listenHost: string,
+  port: number,
+  interfaceAddresses: () => readonly string[] = systemAddresses,
+): string[] {
+  if (!WILDCARDS.has(listenHost)) return [`http://${urlHostOf(listenHost)}:${port}/`];
+  const addresses = interfaceAddresses().filter((address) =>
+    listenHost === '0.0.0.0' ? isIPv4(address) : !linkLocal(address),
+  );
+  const names = [...new Set(addresses.map(hostNameOf))];
+  names.sort((a, b) => Number(isLoopback(b)) - Number(isLoopback(a)));
+  return names.map((name) => `http://${name}:${port}/`);
+}

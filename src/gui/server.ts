@@ -30,6 +30,8 @@ export interface GuiServerSettings {
 
 export interface GuiServer {
   readonly url: string;
+  /** The port it listens on (chosen by the system when asked for 0). */
+  readonly port: number;
   /** Open tabs with their engine process ids (for tests). */
   readonly tabs: () => { pid: number | undefined }[];
   close(): Promise<void>;
@@ -177,6 +179,7 @@ export async function startGuiServer(settings: GuiServerSettings): Promise<GuiSe
   hostRule = { listenHost: settings.host, port: address.port };
   return {
     url: `http://${urlHostOf(settings.host)}:${address.port}/`,
+    port: address.port,
     tabs: () => [...tabs].map((tab) => ({ pid: tab.pid })),
     close: async () => {
       for (const ws of sockets.clients) ws.terminate();

@@ -6,7 +6,14 @@
  * to the local count, and clear errors for bad settings and an unreachable database.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,10 +27,15 @@ import { FIXTURES, requireBuild, ROOT } from '../helpers.js';
 
 const run = promisify(execFile);
 const TAMA = join(ROOT, 'bin', 'tama.js');
-const fake = (script: string, flags = '') =>
-  `cmd="${process.execPath} ${FIXTURES}${script}.mjs${flags}"`;
-
 let dataDir: string;
+/** The workers' --allow file: every fake engine command the tests name. */
+const allowFile = () => join(dataDir, 'allow.txt');
+const fake = (script: string, flags = '') => {
+  const command = `${process.execPath} ${FIXTURES}${script}.mjs${flags}`;
+  appendFileSync(allowFile(), `command ${command}\n`);
+  return `cmd="${command}"`;
+};
+
 let url: string;
 let store: Store;
 const workers = new Set<ChildProcess>();
@@ -57,7 +69,7 @@ async function createCampaign(settings: string): Promise<number> {
 function startWorker(concurrency = 2, env: NodeJS.ProcessEnv = {}) {
   const child = spawn(
     process.execPath,
-    [TAMA, 'worker', '--db', url, '--concurrency', String(concurrency), '--poll', '1'],
+    [TAMA, 'worker', '--db', url, '--concurrency', String(concurrency), '--poll', '1', '--allow', allowFile()], // prettier-ignore
     { cwd: ROOT, env: { ...process.env, ...env } },
   );
   const output = { stdout: '', stderr: '' };
@@ -88,6 +100,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tama-campaign-'));
   // As root the server runs as user postgres, which must be able to enter this directory.
   chmodSync(dataDir, 0o755);
+  writeFileSync(allowFile(), '# the fake engines of these tests\n');
   const started = await ensureEmbeddedServer(join(dataDir, 'db'));
   if (!started.ok) throw new Error(started.error.message);
   url = started.value;

@@ -5,11 +5,8 @@
  * the search's score or mate).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  dataOpening,
-  trainingPositions,
-  type DataCampaignSettings,
-} from '../../src/campaign/data.js';
+import { dataOpening, trainingPositions } from '../../src/campaign/data.js';
+import type { DataCampaignSettings } from '../../src/campaign/settings.js';
 import { Game } from '../../src/core/game.js';
 import type { VariantName } from '../../src/core/variant.js';
 import { DEFAULT_GAME_RULES, type GameRecord } from '../../src/match/game.js';

@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataOpening, type DataCampaignSettings } from '../../src/campaign/data.js';
+import { dataOpening } from '../../src/campaign/data.js';
+import type { DataCampaignSettings } from '../../src/campaign/settings.js';
 import { insertDataGame, type DataPositionRow } from '../../src/campaign/data-store.js';
 import { Position } from '../../src/core/position.js';
 import { parsePositions, quietForBoth } from '../../src/tune/positions.js';

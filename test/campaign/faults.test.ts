@@ -38,7 +38,7 @@ afterAll(async () => {
  * could not store.
  */
 async function restartMidCampaign(id: number, workerArgs: string[]) {
-  const worker = lab.worker(workerArgs);
+  const worker = lab.worker([...workerArgs, '--allow', lab.allowFile]);
   await until(async () => (await gameNumbers(id)).length >= 2, 'the first pair');
   const before = worker.output.stderr.length;
   const stopped = await lab.tama(['db', 'stop', '--data-dir', lab.dataDir]);

@@ -4,7 +4,7 @@
  * and which are killed when the lab closes.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -64,6 +64,19 @@ export class Lab {
     readonly store: Store,
   ) {}
 
+  /**
+   * The lab workers' `--allow` file: the engine commands of the campaigns made with
+   * `create` (and those passed to `allow`), as their owner would list them.
+   */
+  get allowFile(): string {
+    return join(this.dir, 'allow.txt');
+  }
+
+  /** Lets the lab's workers run `command` (one line, as `cmd=` gives it). */
+  allow(command: string): void {
+    appendFileSync(this.allowFile, `command ${command}\n`);
+  }
+
   /** The cluster's data directory. */
   get dataDir(): string {
     return join(this.dir, 'db');
@@ -74,6 +87,7 @@ export class Lab {
     const dir = mkdtempSync(join(tmpdir(), prefix));
     // As root the server runs as user postgres, which must be able to enter this folder.
     chmodSync(dir, 0o755);
+    writeFileSync(join(dir, 'allow.txt'), '# the engines of the campaigns of the lab\n');
     const started = await ensureEmbeddedServer(join(dir, 'db'));
     if (!started.ok) throw new Error(started.error.message);
     const opened = await Store.open(started.value);
@@ -110,8 +124,14 @@ export class Lab {
     }
   }
 
-  /** `tama campaign create --db URL SETTINGS` (one shell-like line); returns the campaign id. */
+  /**
+   * `tama campaign create --db URL SETTINGS` (one shell-like line); returns the campaign id.
+   * Its engine commands are added to the lab's allow file.
+   */
   async create(settings: string): Promise<number> {
+    for (const found of settings.matchAll(/cmd=(?:"([^"]*)"|(\S+))/g)) {
+      this.allow(found[1] ?? found[2]);
+    }
     const created = await this.tama(['campaign', 'create', '--db', this.url, ...words(settings)]);
     if (created.code !== 0) throw new Error(`create failed: ${created.stderr}`);
     const found = /Campaign (\d+) /.exec(created.stdout);
@@ -125,7 +145,8 @@ export class Lab {
   }
 
   /**
-   * Starts `tama worker ARGS` (by default `--db URL --concurrency 1 --poll 1`) of the
+   * Starts `tama worker ARGS` (by default `--db URL --concurrency 1 --poll 1 --allow
+   * ALLOW_FILE`) of the
    * checkout `cwd`, in that folder; its output is collected.
    */
   worker(args?: readonly string[], cwd = ROOT): WorkerProcess {
@@ -134,7 +155,7 @@ export class Lab {
       [
         join(cwd, 'bin', 'tama.js'),
         'worker',
-        ...(args ?? ['--db', this.url, '--concurrency', '1', '--poll', '1']),
+        ...(args ?? ['--db', this.url, '--concurrency', '1', '--poll', '1', '--allow', this.allowFile]), // prettier-ignore
       ],
       { cwd },
     );

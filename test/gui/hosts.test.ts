@@ -1,6 +1,13 @@
 /** The names `tama gui` answers to: loopback names, the `--host` given, its own port only. */
 import { describe, expect, it } from 'vitest';
-import { acceptedHostsText, checkHost, urlHostOf, type HostRule } from '../../src/gui/hosts.js';
+import {
+  acceptedHostsText,
+  answeringUrls,
+  checkHost,
+  reachableFromOtherMachines,
+  urlHostOf,
+  type HostRule,
+} from '../../src/gui/hosts.js';
 
 const loopback: HostRule = { listenHost: '127.0.0.1', port: 8080 };
 const named: HostRule = { listenHost: 'Tama.LAN', port: 8080 };
@@ -84,5 +91,38 @@ describe('urlHostOf', () => {
     expect(urlHostOf('::1')).toBe('[::1]');
     expect(urlHostOf('0.0.0.0')).toBe('127.0.0.1');
     expect(urlHostOf('::')).toBe('[::1]');
+  });
+});
+
+describe('who can reach the server', () => {
+  it.each([
+    ['127.0.0.1', false],
+    ['127.4.5.6', false],
+    ['localhost', false],
+    ['::1', false],
+    ['0.0.0.0', true],
+    ['::', true],
+    ['192.168.1.5', true],
+    ['tama.lan', true],
+  ])('listening on %s reaches other machines: %s', (host, reaches) => {
+    expect(reachableFromOtherMachines(host)).toBe(reaches);
+  });
+
+  const addresses = () => ['192.168.1.5', '127.0.0.1', 'fe80::1:2', '::1', '2001:db8::7'];
+  it.each([
+    ['0.0.0.0', ['http://127.0.0.1:8080/', 'http://192.168.1.5:8080/']],
+    [
+      '::',
+      [
+        'http://127.0.0.1:8080/',
+        'http://[::1]:8080/',
+        'http://192.168.1.5:8080/',
+        'http://[2001:db8::7]:8080/',
+      ],
+    ],
+    ['192.168.1.5', ['http://192.168.1.5:8080/']],
+    ['Tama.LAN', ['http://tama.lan:8080/']],
+  ])('listening on %s answers at %j', (host, urls) => {
+    expect(answeringUrls(host, 8080, addresses)).toEqual(urls);
   });
 });
