@@ -112,15 +112,10 @@ export async function runPuzzlesMine(
     printError(`error: ${started.error.message}`);
     return 1;
   }
-  const searcher = started.value;
+  const { searcher, bench } = started.value;
   const controller = new AbortController();
   const release = abortOnSignal(controller);
   try {
-    const bench = await searcher.benchSignature();
-    if (!bench.ok) {
-      printError(`error: ${bench.error.message}`);
-      return 1;
-    }
     const settings: PuzzleSettings = {
       screenNodes: options.screenNodes,
       checkNodes: options.checkNodes,
@@ -143,7 +138,7 @@ export async function runPuzzlesMine(
       count: 0,
       command: commandLine,
       engine: searcher.identity.name ?? 'engine',
-      bench: bench.value ?? null,
+      bench: bench ?? null,
       settings,
     };
     const found: Puzzle[] = [];
@@ -217,7 +212,7 @@ export async function runPuzzlesCheck(
   try {
     for (const puzzle of chosen) {
       if (controller.signal.aborted) return 130;
-      const checked = await recheckPuzzle(puzzle, header.settings, started.value);
+      const checked = await recheckPuzzle(puzzle, header.settings, started.value.searcher);
       if (!checked.ok) {
         if (checked.error.code === 'engine-failed') {
           printError(`error: ${checked.error.message}`);
@@ -229,7 +224,7 @@ export async function runPuzzlesCheck(
     }
   } finally {
     release();
-    await started.value.close();
+    await started.value.searcher.close();
   }
   print(`${chosen.length - failures} of ${chosen.length} puzzles passed (${same} with the recorded depth and rating), ${failures} failed`); // prettier-ignore
   return failures === 0 ? 0 : 1;

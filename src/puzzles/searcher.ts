@@ -120,34 +120,33 @@ export class EngineSearcher implements PositionSearcher {
     process.onLine((line) => this.builder?.line(line));
   }
 
-  /** Starts the engine with the settings; a failure says why it would not start. */
+  /**
+   * Starts the engine, runs its bench with the engine's own defaults (so that the
+   * signature is the one `tama bench` prints), then sets it up for the miner; a failure
+   * says why it would not start.
+   */
   static async start(
     command: EngineCommand,
     settings: SearcherSettings,
-  ): Promise<Result<EngineSearcher, 'engine-failed'>> {
+  ): Promise<Result<{ searcher: EngineSearcher; bench: number | undefined }, 'engine-failed'>> {
     const process = new EngineProcess(command, 'engine');
-    const options: [string, string][] = [
-      ['Threads', '1'],
-      ['Hash', String(settings.hashMb)],
-      ['MultiPV', '2'],
-    ];
-    if (settings.egdbPath !== undefined) options.push(['EGDB Path', settings.egdbPath]);
-    const hello = await prepareEngine(process, {
-      startupMs: STARTUP_MS,
-      variant: settings.variant,
-      options,
-    });
-    if (!hello.ok) {
+    const failed = (message: string) => {
       process.kill();
-      return fail('engine-failed', `the engine did not start: ${hello.error.message}`);
-    }
-    return ok(new EngineSearcher(process, hello.value));
-  }
-
-  /** The engine's bench signature (`Nodes searched`), undefined when it has no bench. */
-  async benchSignature(): Promise<Result<number | undefined, 'engine-failed'>> {
-    const answer = await this.process.bench(undefined, BENCH_MS);
-    return answer.ok ? ok(answer.value) : fail('engine-failed', `the engine's bench failed: ${answer.error.message}`); // prettier-ignore
+      return fail('engine-failed', message);
+    };
+    const hello = await prepareEngine(process, { startupMs: STARTUP_MS });
+    if (!hello.ok) return failed(`the engine did not start: ${hello.error.message}`);
+    const bench = await process.bench(undefined, BENCH_MS);
+    if (!bench.ok) return failed(`the engine's bench failed: ${bench.error.message}`);
+    process.setOption('Variant', settings.variant);
+    process.setOption('Threads', '1');
+    process.setOption('Hash', String(settings.hashMb));
+    process.setOption('MultiPV', '2');
+    if (settings.egdbPath !== undefined) process.setOption('EGDB Path', settings.egdbPath);
+    const answer = await process.readyWithErrors(STARTUP_MS);
+    if (!answer.ok) return failed(`the engine did not start: ${answer.error.message}`);
+    if (answer.value.length > 0) return failed(`the engine refused a setting: ${answer.value.join('; ')}`); // prettier-ignore
+    return ok({ searcher: new EngineSearcher(process, hello.value), bench: bench.value });
   }
 
   async search(position: string, nodes: number): Promise<Result<SearchReport, 'engine-failed'>> {
