@@ -16,7 +16,7 @@ export interface CommandIo {
 export function addPuzzlesCommands(program: Command, io: CommandIo): void {
   const puzzles = program
     .command('puzzles')
-    .description('puzzles: positions of games where exactly one move wins, mined and checked');
+    .description('puzzles: positions where exactly one move wins');
   puzzles
     .command('mine')
     .description('search the positions of PDN games for puzzles and write a puzzle file')
