@@ -85,7 +85,10 @@ export function perftGenerator(webAssembly: boolean): void {
 }
 
 /** Runs the built `tama` with `args` in the project's folder: its exit code and output. */
-export function runTama(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> { // prettier-ignore
+export function runTama(
+  args: readonly string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  // prettier-ignore
   return new Promise((resolve) => {
     execFile(process.execPath, [join(ROOT, 'bin/tama.js'), ...args], { cwd: ROOT }, (error, stdout, stderr) => {
       resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr }); // prettier-ignore
