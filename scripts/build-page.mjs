@@ -18,6 +18,11 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-for (const file of ['index.html', 'page.css', 'favicon.svg']) {
+for (const file of ['index.html', 'page.css', 'puzzles.css', 'favicon.svg']) {
   await copyFile(new URL(file, source), new URL(file, out));
+}
+// The shipped puzzles, fetched by the Puzzles panel when asked for.
+for (const variant of ['armenian', 'turkish']) {
+  const file = `puzzles-${variant}.jsonl`;
+  await copyFile(new URL(`../data/${file}`, import.meta.url), new URL(file, out));
 }

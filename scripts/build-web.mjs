@@ -65,7 +65,10 @@ await build({
   },
   outdir: out,
 });
-for (const file of ['page.css', 'favicon.svg']) await copyFile(join(page, file), join(out, file));
+for (const file of ['page.css', 'puzzles.css', 'favicon.svg'])
+  await copyFile(join(page, file), join(out, file));
+// The shipped puzzles: files of the build, so the service worker keeps them for offline play.
+for (const variant of ['armenian', 'turkish']) await copyFile(join(root, `data/puzzles-${variant}.jsonl`), join(out, `puzzles-${variant}.jsonl`)); // prettier-ignore
 await copyFile(join(root, 'data/eval-weights.json'), join(out, 'eval-weights.json'));
 // Relative addresses, so that the build works from any folder of any host; the manifest
 // and the service worker's registration.

@@ -1,5 +1,7 @@
 /** Small shared helpers for tests. */
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { legalMoves } from '../src/core/notation.js';
@@ -80,4 +82,23 @@ export function perftGenerator(webAssembly: boolean): void {
   afterEach(() => {
     if (webAssembly) expect(perftWebAssemblyAvailable(), 'the WebAssembly build counted').toBe(true); // prettier-ignore
   });
+}
+
+/** Runs the built `tama` with `args` in the project's folder: its exit code and output. */
+export function runTama(
+  args: readonly string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  // prettier-ignore
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(ROOT, 'bin/tama.js'), ...args], { cwd: ROOT }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr }); // prettier-ignore
+    }); // prettier-ignore
+  });
+}
+
+/** Writes `text` to `name` in `folder`; returns the file's path. */
+export function writeFileIn(folder: string, name: string, text: string): string {
+  const path = join(folder, name);
+  writeFileSync(path, text);
+  return path;
 }

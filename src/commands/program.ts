@@ -1,6 +1,6 @@
 /**
  * The `tama` command line (commander): the protocol by default, and the perft, bench, match,
- * match-openings, tune-data, tune, train, gui, egdb and analyse commands. Each command loads its code only when it runs.
+ * match-openings, tune-data, tune, train, gui, egdb, analyse and puzzles commands. Each command loads its code only when it runs.
  *
  * Exit codes, the same for every command: 0 success, 1 failure at run time (an engine that
  * would not start, a file that cannot be written), 2 bad usage (an unknown command or option,
@@ -8,6 +8,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { addCampaignCommands } from './campaign.js';
+import { addPuzzlesCommands } from './puzzles-command.js';
 import { decimalIn, integerIn } from './integers.js';
 import type { GuiOptions } from './gui.js';
 import { MATCH_HELP } from './match-help.js';
@@ -65,6 +66,7 @@ Examples:
   tama bench                        the search's node-count signature
   tama help match                   the match settings
   tama analyse games.pdn            a game review of every game, as annotated PDN
+  tama puzzles mine games.pdn --out p.jsonl   puzzles from the games' positions
 `;
 
 /** Parses the command line (`argv` as in process.argv) and runs the command it names. */
@@ -91,6 +93,7 @@ export async function runCommandLine(argv: readonly string[]): Promise<void> {
   addCampaignCommands(program);
   addEgdbCommands(program);
   addAnalyseCommand(program);
+  addPuzzlesCommands(program, { print, printError, finish, helpHint });
 
   // `tama help frob` is answered as `tama frob`: an unknown command, with a suggestion.
   const words = argv.slice(2);

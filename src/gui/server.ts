@@ -43,6 +43,15 @@ const FILES: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/page.js': { file: 'page.js', type: 'text/javascript; charset=utf-8' },
   '/page.css': { file: 'page.css', type: 'text/css; charset=utf-8' },
+  '/puzzles.css': { file: 'puzzles.css', type: 'text/css; charset=utf-8' },
+  '/puzzles-armenian.jsonl': {
+    file: 'puzzles-armenian.jsonl',
+    type: 'application/jsonl; charset=utf-8',
+  },
+  '/puzzles-turkish.jsonl': {
+    file: 'puzzles-turkish.jsonl',
+    type: 'application/jsonl; charset=utf-8',
+  },
   '/favicon.svg': { file: 'favicon.svg', type: 'image/svg+xml' },
   '/page.js.map': { file: 'page.js.map', type: 'application/json' },
 };

@@ -2,15 +2,14 @@
  * `tama analyse` through the built command and the real engine: a known blunder (a man left
  * hanging) is marked ?? with a better move, and bad files or options fail with one line.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseMove } from '../../src/core/notation.js';
 import { parsePdn } from '../../src/pdn/pdn.js';
-import { requireBuild, position } from '../helpers.js';
+import { requireBuild, position, runTama, writeFileIn } from '../helpers.js';
 
 beforeAll(requireBuild);
 
@@ -32,19 +31,8 @@ const GAMES = `[Event "hanging man"]
 1. c4-d5 *
 `;
 
-function tama(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [join(root, 'bin/tama.js'), ...args], { cwd: root }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr }); // prettier-ignore
-    }); // prettier-ignore
-  });
-}
-
-function file(name: string, text: string): string {
-  const path = join(folder, name);
-  writeFileSync(path, text);
-  return path;
-}
+const tama = runTama;
+const file = (name: string, text: string) => writeFileIn(folder, name, text);
 
 describe('tama analyse', () => {
   it('marks a man left hanging ?? with a better move, and reads back as the same games', async () => {

@@ -40,6 +40,8 @@ import { moveInWords, outcomeInWords } from './words.js';
 export class PageController implements TransportReceiver {
   /** The game's review: it runs over the same transport. */
   private readonly reviewer: Reviewer;
+  /** Who hears of each move added to the game (the Puzzles mode's referee). */
+  private readonly moveListeners: (() => void)[] = [];
 
   constructor(
     readonly state: PageState,
@@ -290,6 +292,12 @@ export class PageController implements TransportReceiver {
     }
     state.announcement = words;
     this.afterChange();
+    for (const listener of this.moveListeners) listener();
+  }
+
+  /** Calls `listener` after every move added to the game, once the page has taken it in. */
+  onMove(listener: () => void): void {
+    this.moveListeners.push(listener);
   }
 
   /** A person plays a legal move of the live position. */

@@ -6,6 +6,7 @@
  * (dom/websocket.ts), or, in the static build (dist/web, whose page says
  * `data-transport="worker"`), the engine in this browser's Web Workers (dom/worker-transport.ts),
  * whose threads, hash and endgame tables the settings panel (dom/settings-panel.ts) sets.
+ * The Puzzles panel (dom/puzzle-panel.ts) plays the shipped puzzles on the same board.
  * The rules come from the core, in the browser.
  */
 import { setUpBoardEvents } from './dom/board-events.js';
@@ -17,6 +18,7 @@ import { workerEngine } from './dom/worker-transport.js';
 import { setUpSettingsPanel } from './dom/settings-panel.js';
 import { PageView } from './dom/view.js';
 import { ReviewPanel } from './dom/review-panel.js';
+import { PuzzlePanel } from './dom/puzzle-panel.js';
 
 /** How often the clocks are redrawn and the flag looked at. */
 const TICK_MS = 100;
@@ -27,6 +29,7 @@ const reviewPanel = new ReviewPanel();
 const redraw = () => {
   view.render(state);
   reviewPanel.render(state);
+  puzzlePanel.render();
 };
 const inBrowser =
   document.documentElement.dataset.transport === 'worker'
@@ -34,10 +37,12 @@ const inBrowser =
     : undefined;
 const transport = inBrowser?.transport ?? webSocketTransport(`ws://${location.host}/ws`);
 const controller = new PageController(state, transport, redraw);
+const puzzlePanel = new PuzzlePanel(controller);
 if (inBrowser) void setUpSettingsPanel(inBrowser.engine, (name) => controller.renameEngine(name));
 
 setUpControls(controller, redraw);
 reviewPanel.listen(controller);
+puzzlePanel.render();
 setUpBoardEvents(controller, view.board, redraw);
 controller.start();
 setInterval(() => {

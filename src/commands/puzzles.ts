@@ -1,0 +1,231 @@
+/**
+ * `tama puzzles mine` and `tama puzzles check`: wiring only. Mining reads the PDN files,
+ * starts the engine (searcher.ts), records its bench signature and settings in the file's
+ * header and writes the file again after every puzzle found, so a stopped run keeps its
+ * puzzles; checking searches a file's puzzles again (all, or a seeded sample).
+ */
+import { renameSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readPdnForReview } from '../analyse/annotated-pdn.js';
+import type { VariantName } from '../core/variant.js';
+import type { EngineCommand } from '../engine-client/engine-process.js';
+import { splitCommandLine } from '../engine-client/shell-words.js';
+import { seededRandom, shuffled } from '../stats/random.js';
+import { recheckPuzzle } from '../puzzles/check.js';
+import { CHECK_MARGIN, CHECK_THRESHOLDS, SCREEN_THRESHOLDS } from '../puzzles/judge.js';
+import { candidatePositions, minePuzzles, type SourceGame } from '../puzzles/mine.js';
+import { formatPuzzleFile, parsePuzzleFile, PUZZLE_FORMAT, PUZZLE_FORMAT_VERSION, type Puzzle, type PuzzleHeader, type PuzzleSettings } from '../puzzles/puzzle-file.js'; // prettier-ignore
+import { EngineSearcher } from '../puzzles/searcher.js';
+import { readTextOrReport } from './read-text.js';
+
+export interface PuzzlesMineOptions {
+  readonly out: string;
+  readonly variant: VariantName;
+  readonly screenNodes: number;
+  readonly checkNodes: number;
+  readonly maxSolverMoves: number;
+  readonly seed: number;
+  readonly limit?: number;
+  readonly branches?: boolean;
+  readonly hash: number;
+  readonly egdb?: string;
+  readonly engine?: string;
+}
+
+export interface PuzzlesCheckOptions {
+  readonly sample?: number;
+  readonly seed: number;
+  readonly engine?: string;
+}
+
+const TAMA = fileURLToPath(new URL('../../../bin/tama.js', import.meta.url));
+/** Without a terminal, a progress line every this many positions. */
+const PROGRESS_EVERY = 200;
+
+type Print = (line: string) => void;
+
+function engineCommand(text: string | undefined, printError: Print): EngineCommand | undefined {
+  if (text === undefined) return { program: process.execPath, args: [TAMA] };
+  const words = splitCommandLine(text);
+  if (!words.ok) {
+    printError(`error: --engine: ${words.error.message}`);
+    return undefined;
+  }
+  return { program: words.value[0], args: words.value.slice(1) };
+}
+
+/** Writes `text` to `path` through a temporary file, so a reader never sees half a file. */
+function writeWhole(path: string, text: string): void {
+  writeFileSync(`${path}.part`, text);
+  renameSync(`${path}.part`, path);
+}
+
+/** Stops `controller` on Ctrl-C until the returned function is called. */
+function abortOnSignal(controller: AbortController): () => void {
+  const onSignal = () => controller.abort();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+}
+
+/** `tama puzzles mine`; returns the exit code (0, 1 at run time, 2 bad usage, 130 stopped). */
+export async function runPuzzlesMine(
+  files: readonly string[],
+  options: PuzzlesMineOptions,
+  commandLine: string,
+  printError: Print,
+): Promise<number> {
+  const engine = engineCommand(options.engine, printError);
+  if (engine === undefined) return 2;
+  const games: SourceGame[] = [];
+  for (const file of files) {
+    const text = readTextOrReport(file, printError);
+    if (text === undefined) return 1;
+    const read = readPdnForReview(text, options.variant);
+    if (!read.ok) {
+      printError(`error: ${file}: ${read.error.message}`);
+      return 1;
+    }
+    for (const [i, game] of read.value.entries()) {
+      games.push({ label: `${file} game ${i + 1}`, fen: game.game.fen, moves: game.game.moves });
+    }
+  }
+  const candidates = candidatePositions(
+    games,
+    options.variant,
+    options.seed,
+    options.branches === true,
+  );
+  if (!candidates.ok) {
+    printError(`error: ${candidates.error.message}`);
+    return 1;
+  }
+  const started = await EngineSearcher.start(engine, {
+    variant: options.variant,
+    hashMb: options.hash,
+    egdbPath: options.egdb,
+  });
+  if (!started.ok) {
+    printError(`error: ${started.error.message}`);
+    return 1;
+  }
+  const { searcher, bench } = started.value;
+  const controller = new AbortController();
+  const release = abortOnSignal(controller);
+  try {
+    const settings: PuzzleSettings = {
+      screenNodes: options.screenNodes,
+      checkNodes: options.checkNodes,
+      multiPv: 2,
+      threads: 1,
+      hashMb: options.hash,
+      egdbPath: options.egdb ?? null,
+      screen: SCREEN_THRESHOLDS,
+      check: CHECK_THRESHOLDS,
+      checkMargin: CHECK_MARGIN,
+      maxSolverMoves: options.maxSolverMoves,
+      seed: options.seed,
+      branches: options.branches === true,
+      sources: files,
+    };
+    const header: PuzzleHeader = {
+      format: PUZZLE_FORMAT,
+      version: PUZZLE_FORMAT_VERSION,
+      variant: options.variant,
+      count: 0,
+      command: commandLine,
+      engine: searcher.identity.name ?? 'engine',
+      bench: bench ?? null,
+      settings,
+    };
+    const found: Puzzle[] = [];
+    const write = () => writeWhole(options.out, formatPuzzleFile(header, found));
+    write();
+    const startedAt = performance.now();
+    printError(`${candidates.value.length} positions to search in ${games.length} games`);
+    const progressLine = (searched: number, total: number, count: number) =>
+      `searched ${searched} of ${total} positions, ${count} puzzles, ${((performance.now() - startedAt) / 1000).toFixed(0)} s`; // prettier-ignore
+    const result = await minePuzzles(candidates.value, options.variant, searcher, options, {
+      signal: controller.signal,
+      onPuzzle: (puzzle, progress) => {
+        found.push(puzzle);
+        write();
+        printError(`puzzle ${found.length}: ${puzzle.position} ${puzzle.line.join(' ')} (rating ${puzzle.rating}; ${progressLine(progress.searched, progress.candidates, found.length)})`); // prettier-ignore
+      },
+      onProgress: (progress) => {
+        if (progress.searched % PROGRESS_EVERY === 0) printError(progressLine(progress.searched, progress.candidates, progress.found)); // prettier-ignore
+      },
+    });
+    if (!result.ok) {
+      if (result.error.code === 'aborted') {
+        printError(`stopped: ${found.length} puzzles written to ${options.out}`);
+        return 130;
+      }
+      printError(`error: ${result.error.message}`);
+      return 1;
+    }
+    printError(`${found.length} puzzles written to ${options.out}`);
+    return 0;
+  } catch (error) {
+    printError(`error: cannot write '${options.out}': ${(error as Error).message}`);
+    return 1;
+  } finally {
+    release();
+    await searcher.close();
+  }
+}
+
+/** `tama puzzles check`; returns the exit code (0 all passed, 1 a failure, 2 bad usage). */
+export async function runPuzzlesCheck(
+  file: string,
+  options: PuzzlesCheckOptions,
+  print: Print,
+  printError: Print,
+): Promise<number> {
+  const engine = engineCommand(options.engine, printError);
+  if (engine === undefined) return 2;
+  const text = readTextOrReport(file, printError);
+  if (text === undefined) return 1;
+  const read = parsePuzzleFile(text, file);
+  if (!read.ok) {
+    printError(`error: ${read.error.message}`);
+    return 1;
+  }
+  const { header, puzzles } = read.value;
+  const chosen = options.sample === undefined ? puzzles : shuffled(puzzles, seededRandom(options.seed)).slice(0, options.sample); // prettier-ignore
+  const started = await EngineSearcher.start(engine, {
+    variant: header.variant,
+    hashMb: header.settings.hashMb,
+    egdbPath: header.settings.egdbPath ?? undefined,
+  });
+  if (!started.ok) {
+    printError(`error: ${started.error.message}`);
+    return 1;
+  }
+  const controller = new AbortController();
+  const release = abortOnSignal(controller);
+  let failures = 0;
+  let same = 0;
+  try {
+    for (const puzzle of chosen) {
+      if (controller.signal.aborted) return 130;
+      const checked = await recheckPuzzle(puzzle, header.settings, started.value.searcher);
+      if (!checked.ok) {
+        if (checked.error.code === 'engine-failed') {
+          printError(`error: ${checked.error.message}`);
+          return 1;
+        }
+        failures++;
+        printError(`failed: ${checked.error.message}`);
+      } else if (checked.value.depth === puzzle.depth && checked.value.rating === puzzle.rating) same++; // prettier-ignore
+    }
+  } finally {
+    release();
+    await started.value.searcher.close();
+  }
+  print(`${chosen.length - failures} of ${chosen.length} puzzles passed (${same} with the recorded depth and rating), ${failures} failed`); // prettier-ignore
+  return failures === 0 ? 0 : 1;
+}

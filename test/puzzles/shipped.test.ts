@@ -1,0 +1,61 @@
+/**
+ * The shipped puzzle files, whole: each reads (every position parses, every line is legal
+ * move by move in full text, every check deeper than its rating, every score one winning
+ * move), holds at least 300 puzzles of its variant with two legal moves or more to choose
+ * from, and was made by the recorded command; a seeded sample of each is searched again
+ * by this build at the file's settings and must still show its first move as the only
+ * winning one (the whole files' check is `tama puzzles check`, docs/puzzles.md).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { legalMoves } from '../../src/core/notation.js';
+import { VARIANT_NAMES } from '../../src/core/variant.js';
+import { seededRandom, shuffled } from '../../src/stats/random.js';
+import { recheckPuzzle } from '../../src/puzzles/check.js';
+import { parsePuzzleFile, type PuzzleFile } from '../../src/puzzles/puzzle-file.js';
+import { EngineSearcher } from '../../src/puzzles/searcher.js';
+import { position, requireBuild } from '../helpers.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+/** Puzzles of each file searched again in CI, drawn with a fixed seed. */
+const SAMPLE = 2;
+
+describe.each(VARIANT_NAMES)('data/puzzles-%s.jsonl', (variant) => {
+  const name = `data/puzzles-${variant}.jsonl`;
+  let file: PuzzleFile;
+  let searcher: EngineSearcher;
+
+  beforeAll(async () => {
+    const read = parsePuzzleFile(readFileSync(`${root}${name}`, 'utf8'), name);
+    if (!read.ok) throw new Error(read.error.message);
+    file = read.value;
+    requireBuild();
+    const started = await EngineSearcher.start(
+      { program: process.execPath, args: [`${root}bin/tama.js`] },
+      { variant, hashMb: file.header.settings.hashMb, egdbPath: file.header.settings.egdbPath ?? undefined }, // prettier-ignore
+    );
+    if (!started.ok) throw new Error(started.error.message);
+    searcher = started.value.searcher;
+  }, 120_000);
+  afterAll(async () => searcher?.close());
+
+  it('reads by the rules, holds 300 puzzles or more of its variant, and says what made it', () => {
+    expect(file.header.variant).toBe(variant);
+    expect(file.puzzles.length).toBeGreaterThanOrEqual(300);
+    expect(file.header.command).toMatch(new RegExp(`^tama puzzles mine .*--variant ${variant} .*--out puzzles-${variant}\\.jsonl`)); // prettier-ignore
+    expect(file.header.bench).toBeGreaterThan(0);
+    for (const puzzle of file.puzzles) {
+      expect(legalMoves(position(puzzle.position, variant)).length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it(`still shows the only winning move of ${SAMPLE} puzzles drawn with seed 1`, async () => {
+    const sample = shuffled(file.puzzles, seededRandom(1)).slice(0, SAMPLE);
+    for (const puzzle of sample) {
+      const checked = await recheckPuzzle(puzzle, file.header.settings, searcher);
+      if (!checked.ok) throw new Error(checked.error.message);
+      expect(checked.value.depth).toBeGreaterThanOrEqual(puzzle.rating + 2);
+    }
+  }, 120_000);
+});
