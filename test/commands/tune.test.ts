@@ -81,7 +81,11 @@ describe('tama tune-data and tama tune', () => {
     [['tune', '--positions', games, '--out', join(folder, 'w.json')], 2, /games-armenian\.pdn: line 1: the result must be/], // prettier-ignore
     [['tune', '--positions', join(folder, 'missing.txt'), '--out', join(folder, 'w.json')], 1, /cannot read/], // prettier-ignore
     [['tune', '--positions', games, '--out', join(folder, 'w.json'), '--rate', 'fast'], 2, /expected a number from 0 to 1000/], // prettier-ignore
-    [['tune', '--out', join(folder, 'w.json')], 2, /error: give the training positions: --positions FILE or --data DIR \(one of them\)/],
+    [
+      ['tune', '--out', join(folder, 'w.json')],
+      2,
+      /error: give the training positions: --positions FILE or --data DIR \(one of them\)/,
+    ],
   ])('fail clearly on bad input (%#)', async (args, code, message) => {
     const run = await tama(args);
     expect(run.code).toBe(code);
