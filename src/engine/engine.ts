@@ -329,12 +329,16 @@ export class Engine {
       }
       return pickBest(results, position);
     });
+    // A thread without shared memory cannot wait for stop or ponderhit: it answers when its
+    // search ends (a forced result ends it early), and the answer is held here until then.
+    const unbounded = plan.limits.infinite === true || plan.limits.ponder === true;
+    const held = threads.sharesMemory || !unbounded ? answered : answered.then((best) => life.signalled.then(() => best)); // prettier-ignore
     const abandoned = life.abandoned.then((): MoveAnswer => {
       const [move, ponder] = info.latest;
       return move !== undefined ? bestMoveText(position, move, ponder) : pickBest([], position);
     });
     try {
-      const best = await Promise.race([answered, abandoned]);
+      const best = await Promise.race([held, abandoned]);
       const nodes = threads.sharesMemory ? threads.control.totalNodes() : answeredNodes;
       return { ...best, nodes, threads: plan.threads };
     } finally {
@@ -489,7 +493,9 @@ export class Engine {
 
   /** The opponent played the pondered move: the search goes on, now on the clock. */
   ponderhit(): void {
-    if (this.task) this.threads.control.ponderhit(nowMs());
+    if (!this.task) return;
+    this.threads.control.ponderhit(nowMs());
+    this.task.life.ponderhit();
   }
 
   /** Stops any search and ends the worker threads. */
