@@ -89,7 +89,9 @@ export async function startGuiServer(settings: GuiServerSettings): Promise<GuiSe
   const tabs = new Set<Tab>();
   // The port is known once the server listens, before any request comes.
   let hostRule: HostRule = { listenHost: settings.host, port: settings.port };
-  const server: Server = createServer((request, response) => {
+  // Without `requireHostHeader: false` Node answers a request with no Host 400 itself; the
+  // check below answers it 421, as it does every name it does not serve.
+  const server: Server = createServer({ requireHostHeader: false }, (request, response) => {
     const host = checkHost(request.headers.host, hostRule);
     if (!host.ok) {
       response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }); // prettier-ignore
@@ -159,7 +161,8 @@ export async function startGuiServer(settings: GuiServerSettings): Promise<GuiSe
         return;
       }
       const parsed = parseClientMessage(bytes.toString('utf8'));
-      if (!parsed.ok) send({ type: 'error', message: parsed.error.message });
+      if (!parsed.ok)
+        send({ type: 'error', message: parsed.error.message, ...(parsed.error.id === undefined ? {} : { id: parsed.error.id }) }); // prettier-ignore
       else tab.handle(parsed.value);
     });
     ws.on('error', () => ws.terminate());
