@@ -142,9 +142,23 @@ export function personColor(mode: Mode): Color | undefined {
   return mode === 'white' ? WHITE : mode === 'black' ? BLACK : undefined;
 }
 
+/**
+ * The engine as a person calls it: the first word of its name ("Tama"), without version,
+ * threads or hash (those are in the engine panel).
+ */
+export function engineShortName(state: PageState): string {
+  return state.engine.name.split(' ')[0] || 'engine';
+}
+
+/** The opponent as the clocks and the status line name it: "Tama, level 5". */
+export function opponentName(state: PageState): string {
+  const name = engineShortName(state);
+  return state.engine.hasSkillLevel ? `${name}, level ${state.level}` : name;
+}
+
 /** The name shown for `color`'s player: the engine's, "You", or "Player" between two people. */
 export function playerName(state: PageState, color: Color): string {
-  if (enginePlays(state.mode, color)) return state.engine.name;
+  if (enginePlays(state.mode, color)) return opponentName(state);
   return state.mode === 'human' ? 'Player' : 'You';
 }
 
@@ -172,7 +186,7 @@ export function whyNoMove(state: PageState): string | undefined {
   if (!atLivePosition(state)) {
     return 'you are looking at an earlier position: go to the last move to play';
   }
-  if (isEngineTurn(state)) return `it is ${state.engine.name}'s turn`;
+  if (isEngineTurn(state)) return `it is ${engineShortName(state)}'s turn`;
   return undefined;
 }
 
@@ -193,7 +207,7 @@ export function statusText(state: PageState): string {
     const winner = outcome.result === 'draw' ? 'Draw' : `${outcome.result === 'white' ? 'White' : 'Black'} wins`; // prettier-ignore
     return `${winner}: ${outcome.reason}`;
   }
-  if (isEngineTurn(state)) return `${COLOR_NAMES[side]} to move: ${state.engine.name} is thinking…`; // prettier-ignore
+  if (isEngineTurn(state)) return `${COLOR_NAMES[side]} to move: ${opponentName(state)} is thinking…`; // prettier-ignore
   const must = liveInput(state)?.maxCapture ?? 0;
   if (must === 0) return `${COLOR_NAMES[side]} to move`;
   return `${COLOR_NAMES[side]} to move: a capture is compulsory${must > 1 ? ` (the maximum takes ${must})` : ''}`; // prettier-ignore

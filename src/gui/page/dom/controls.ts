@@ -47,6 +47,14 @@ function setUpGameControls(controller: PageController, redraw: () => void): void
   $('take-back').addEventListener('click', () => controller.takeBack());
   $('flip').addEventListener('click', () => controller.flip());
   $('hint').addEventListener('click', () => controller.hint());
+  // The engine's details (name, version, threads, hash, tables) are in its panel.
+  $('engine-button').addEventListener('click', () => {
+    const panel = $<HTMLDetailsElement>('engine-settings');
+    panel.open = true;
+    const summary = panel.querySelector('summary')!;
+    summary.scrollIntoView({ block: 'nearest' });
+    summary.focus();
+  });
 }
 
 /** Moving through the game: the arrow buttons, a click in the move list, the arrow keys. */
