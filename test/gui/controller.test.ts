@@ -58,6 +58,20 @@ const info = (id: number, multipv: number, pv: string, score = 10) =>
   ({ type: 'info', id, line: `info depth 5 multipv ${multipv} score cp ${score} nodes 900 pv ${pv}` }) as const; // prettier-ignore
 
 describe('who the engine is', () => {
+  it('with the engine gone, refuses a move against it and never says it is thinking', () => {
+    const { state, controller, engine } = setUp('black');
+    engine({ type: 'error', fatal: true, message: 'too many tabs' });
+    expect(statusText(state)).toBe('White to move: no engine (too many tabs)');
+    controller.setMode('white');
+    controller.typedMove('c3-c4');
+    expect(state.game.moves).toHaveLength(0);
+    expect(state.message?.text).toBe('no engine to play against (too many tabs): play with the engine in this browser, or choose human vs human'); // prettier-ignore
+    // Between two people the game goes on.
+    controller.setMode('human');
+    controller.typedMove('c3-c4');
+    expect(state.game.moves).toHaveLength(1);
+  });
+
   it('is named for people in the clocks and the status line: "Tama, level N", no technical details', () => {
     const { state, controller, engine } = setUp('white');
     engine({ type: 'ready', engine: 'Tama 0.1.0 in this browser (1 thread, 128 MiB hash; not cross-origin isolated, no shared memory)', options: ['Skill Level'] }); // prettier-ignore

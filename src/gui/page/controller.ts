@@ -120,6 +120,20 @@ export class PageController implements TransportReceiver {
     this.redraw();
   }
 
+  /**
+   * The engine was replaced by one in this browser (the transport now speaks to it): the
+   * page waits for its `ready`, then goes on with the game as it stands.
+   */
+  engineReplaced(): void {
+    const engine = this.state.engine;
+    engine.fatal = false;
+    engine.ready = false;
+    engine.inBrowser = true;
+    engine.status = { text: 'starting the engine in this browser…', kind: 'info' };
+    this.state.search = undefined;
+    this.say('playing with the engine in this browser', 'info');
+  }
+
   /** The transport ended. */
   closed(reason: string): void {
     const engine = this.state.engine;

@@ -56,6 +56,8 @@ export interface EngineInfo {
   /** The server refused the tab, or the connection ended: nothing more will come. */
   fatal: boolean;
   status: Message;
+  /** The engine runs in this browser's Web Workers (the static build, or the fallback). */
+  inBrowser: boolean;
 }
 
 export interface PageState {
@@ -117,6 +119,7 @@ export function createState(): PageState {
       hasSkillLevel: true,
       fatal: false,
       status: { text: 'connecting…', kind: 'info' },
+      inBrowser: false,
     },
     search: undefined,
     nextSearchId: 1,
@@ -180,9 +183,21 @@ export function liveInput(state: PageState): MoveInput | undefined {
   return state.input;
 }
 
+/**
+ * Whether the page may offer the engine in this browser instead: the server's engine is
+ * gone (the tab refused, the server gone, the engine failed to start).
+ */
+export function browserEngineOffered(state: PageState): boolean {
+  return state.engine.fatal && !state.engine.inBrowser;
+}
+
 /** Why a person cannot move now (undefined when they can). */
 export function whyNoMove(state: PageState): string | undefined {
   if (state.game.outcome() !== undefined) return 'the game is over: start a new game or take back';
+  if (state.engine.fatal && state.mode !== 'human') {
+    const offer = browserEngineOffered(state) ? 'play with the engine in this browser, or ' : '';
+    return `no engine to play against (${state.engine.status.text}): ${offer}choose human vs human`;
+  }
   if (!atLivePosition(state)) {
     return 'you are looking at an earlier position: go to the last move to play';
   }
@@ -207,6 +222,7 @@ export function statusText(state: PageState): string {
     const winner = outcome.result === 'draw' ? 'Draw' : `${outcome.result === 'white' ? 'White' : 'Black'} wins`; // prettier-ignore
     return `${winner}: ${outcome.reason}`;
   }
+  if (isEngineTurn(state) && state.engine.fatal) return `${COLOR_NAMES[side]} to move: no engine (${state.engine.status.text})`; // prettier-ignore
   if (isEngineTurn(state)) return `${COLOR_NAMES[side]} to move: ${opponentName(state)} is thinking…`; // prettier-ignore
   const must = liveInput(state)?.maxCapture ?? 0;
   if (must === 0) return `${COLOR_NAMES[side]} to move`;

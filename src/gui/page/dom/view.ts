@@ -15,6 +15,7 @@ import { expectedScore, formatWhiteScore } from '../../../analyse/score.js';
 import { BoardView } from './board-view.js';
 import {
   atLivePosition,
+  browserEngineOffered,
   levelUnavailable,
   playerName,
   resultText,
@@ -57,6 +58,7 @@ export class PageView {
     setText(engineStatus, state.engine.status.text);
     engineStatus.classList.toggle('bad', state.engine.status.kind === 'error');
     setText($('engine-about'), state.engine.ready ? `${state.engine.name}.` : '');
+    $('use-browser-engine').hidden = !browserEngineOffered(state);
     document.body.dataset.engine = state.engine.ready ? 'ready' : state.engine.fatal ? 'failed' : 'waiting'; // prettier-ignore
     this.renderControls(state);
     this.renderMoves(state);
