@@ -17,6 +17,8 @@ import {
   createState,
   enginePlays,
   isEngineTurn,
+  levelLabel,
+  LEVEL_WORDS,
   levelUnavailable,
   playerName,
   plural,
@@ -58,6 +60,13 @@ const info = (id: number, multipv: number, pv: string, score = 10) =>
   ({ type: 'info', id, line: `info depth 5 multipv ${multipv} score cp ${score} nodes 900 pv ${pv}` }) as const; // prettier-ignore
 
 describe('who the engine is', () => {
+  it('describes every level in words, each its own', () => {
+    expect(LEVEL_WORDS).toHaveLength(11);
+    expect(new Set(LEVEL_WORDS).size).toBe(11);
+    expect(levelLabel(5)).toBe('5 · intermediate: 6 plies deep');
+    expect(levelLabel(10)).toBe('10 · full strength, on its clock');
+  });
+
   it('with the engine gone, refuses a move against it and never says it is thinking', () => {
     const { state, controller, engine } = setUp('black');
     engine({ type: 'error', fatal: true, message: 'too many tabs' });

@@ -94,6 +94,29 @@ export interface PageState {
 
 export const DEFAULT_LEVEL = 5;
 export const MAX_LEVEL = SKILL_LEVEL_RANGE.max;
+
+/**
+ * Each level in words, for the level picker: what a person meets at it (docs/skill-levels.md
+ * gives each level's depth, budget, random moves and measured Elo step).
+ */
+export const LEVEL_WORDS: readonly string[] = [
+  'first steps: 1 ply deep, a random move one time in three',
+  'beginner: 2 plies deep, a random move one time in eight',
+  'casual: 3 plies deep, a random move one time in twenty',
+  'learner: 4 plies deep, rarely a random move',
+  'improver: 5 plies deep, no random moves',
+  'intermediate: 6 plies deep',
+  'advanced: 7 plies deep',
+  'strong: 8 plies deep',
+  'very strong: 10 plies deep',
+  'near full strength: 12 plies deep',
+  'full strength, on its clock',
+];
+
+/** A level as the picker shows it: "5 · intermediate: 6 plies deep". */
+export function levelLabel(level: number): string {
+  return `${level} · ${LEVEL_WORDS[level] ?? ''}`;
+}
 /** Thinking time per move without a clock, and for a hint. */
 export const FREE_MOVE_MS = 1000;
 /** The clock a new page offers. */
