@@ -329,12 +329,18 @@ export class Engine {
       }
       return pickBest(results, position);
     });
+    // A thread without shared memory cannot wait for stop or ponderhit: it answers when its
+    // search ends (a forced result ends it early), and the answer is held here until then.
+    const unbounded = plan.limits.infinite === true || plan.limits.ponder === true;
+    const released = threads.sharesMemory || !unbounded ? answered : answered.then((best) => life.signalled.then(() => best)); // prettier-ignore
+    // Below full strength on a clock, the answer waits for the level's pace (or stop).
+    const held = plan.minThinkMs <= 0 ? released : released.then((best) => paced(best, startTime + plan.minThinkMs, life.signalled)); // prettier-ignore
     const abandoned = life.abandoned.then((): MoveAnswer => {
       const [move, ponder] = info.latest;
       return move !== undefined ? bestMoveText(position, move, ponder) : pickBest([], position);
     });
     try {
-      const best = await Promise.race([answered, abandoned]);
+      const best = await Promise.race([held, abandoned]);
       const nodes = threads.sharesMemory ? threads.control.totalNodes() : answeredNodes;
       return { ...best, nodes, threads: plan.threads };
     } finally {
@@ -489,7 +495,9 @@ export class Engine {
 
   /** The opponent played the pondered move: the search goes on, now on the clock. */
   ponderhit(): void {
-    if (this.task) this.threads.control.ponderhit(nowMs());
+    if (!this.task) return;
+    this.threads.control.ponderhit(nowMs());
+    this.task.life.ponderhit();
   }
 
   /** Stops any search and ends the worker threads. */
@@ -504,4 +512,17 @@ export class Engine {
     const moves = this.game.moves;
     return moves.length === 0 ? this.startText : `${this.startText} moves ${moves.join(' ')}`;
   }
+}
+
+/** `value` once the clock reads `notBefore` (epoch ms), or at once when `early` settles. */
+function paced<T>(value: T, notBefore: number, early: Promise<void>): Promise<T> {
+  const wait = notBefore - nowMs();
+  if (wait <= 0) return Promise.resolve(value);
+  return new Promise<T>((resolve) => {
+    const timer = setTimeout(() => resolve(value), wait);
+    void early.then(() => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
 }

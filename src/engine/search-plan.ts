@@ -30,7 +30,16 @@ export interface SearchPlan {
   readonly skillLevel: number | undefined;
   /** The DrawPlies option: plies without progress to a draw (0: never). */
   readonly drawPlies: number;
+  /**
+   * Below full strength on a clock, the soonest the answer may come (ms after go): the
+   * level's small search ends in milliseconds, which on a clock looks like no thought at
+   * all; it answers instead at a pace its clock allows (MIN_THINK_SHARE of its budget).
+   */
+  readonly minThinkMs: number;
 }
+
+/** The share of its time budget's optimum a weakened level spends on a clock, at least. */
+export const MIN_THINK_SHARE = 0.5;
 
 /**
  * A search whose time budget allows it less than this many milliseconds runs on the main
@@ -79,7 +88,14 @@ export function searchPlan(root: Position, requested: GoLimits, options: OptionV
     multiPV: weakened ? Math.max(options.multiPV, SKILL_LINES) : options.multiPV,
     skillLevel: weakened ? skill : undefined,
     drawPlies: options.drawPlies,
+    minThinkMs: weakened && onClock(limits) ? Math.floor(budget.optimum * MIN_THINK_SHARE) : 0,
   };
+}
+
+/** Whether a search is on a clock: wtime or btime, no fixed time, not infinite or pondering. */
+function onClock(limits: SearchLimits): boolean {
+  const clock = limits.wtime !== undefined || limits.btime !== undefined;
+  return clock && limits.movetime === undefined && limits.infinite !== true && limits.ponder !== true; // prettier-ignore
 }
 
 /** The settings of thread `thread` (0: the main thread) of a search that started at `startTime`. */

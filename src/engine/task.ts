@@ -30,14 +30,21 @@ export class TaskLife {
   private current: TaskState = 'running';
   private stallTimer: NodeJS.Timeout | undefined;
   private resolveAbandoned: () => void = () => {};
+  private resolveSignalled: () => void = () => {};
   /** Resolves when the task is abandoned (after the hooks' `stalled`); else never. */
   readonly abandoned: Promise<void>;
+  /**
+   * Resolves at stop() or ponderhit(): what an infinite or ponder search waits for before
+   * it may answer (threads that share no memory answer early, and the engine holds it).
+   */
+  readonly signalled: Promise<void>;
 
   constructor(
     private readonly hooks: TaskHooks,
     private readonly stallMs: number,
   ) {
     this.abandoned = new Promise<void>((resolve) => (this.resolveAbandoned = resolve));
+    this.signalled = new Promise<void>((resolve) => (this.resolveSignalled = resolve));
   }
 
   get state(): TaskState {
@@ -51,10 +58,16 @@ export class TaskLife {
 
   /** running -> stopping: the threads are told to stop and the stall watch starts. */
   stop(): void {
+    this.resolveSignalled();
     if (this.current !== 'running') return;
     this.current = 'stopping';
     this.hooks.stop();
     this.stallTimer = setTimeout(() => this.abandon(), this.stallMs);
+  }
+
+  /** The pondered move was played: a ponder search may now answer by itself. */
+  ponderhit(): void {
+    this.resolveSignalled();
   }
 
   /** running or stopping -> finished: the work has answered. */

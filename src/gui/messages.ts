@@ -7,7 +7,7 @@
  * reaches the engine. Shared by the server and the page (no Node, no DOM).
  */
 import { Game } from '../core/game.js';
-import { fail, ok, type Result } from '../core/result.js';
+import { fail, ok, type ParseError, type Result } from '../core/result.js';
 import { VARIANT_NAMES, type VariantName } from '../core/variant.js';
 import { MULTI_PV_RANGE, SKILL_LEVEL_RANGE } from '../engine/option-ranges.js';
 import { GO_LIMIT_NAMES, goLine, positionLine, type SearchLimits } from '../engine-client/go.js';
@@ -56,6 +56,11 @@ export type ServerMessage =
   | { readonly type: 'error'; readonly message: string; readonly id?: number; readonly fatal?: boolean }; // prettier-ignore
 
 export type MessageErrorCode = 'too-long' | 'not-json' | 'bad-type' | 'bad-field' | 'bad-game';
+
+/** A refused message, with the `go`'s id when the refused message was a `go` that had one. */
+export interface MessageError extends ParseError<MessageErrorCode> {
+  readonly id?: number;
+}
 
 /** A `go` message, read. */
 export type GoMessage = Extract<ClientMessage, { type: 'go' }>;
@@ -151,8 +156,16 @@ function parseGo(value: Record<string, unknown>): Result<ClientMessage, MessageE
   });
 }
 
-/** Reads one message from a page; never throws. */
-export function parseClientMessage(text: string): Result<ClientMessage, MessageErrorCode> {
+/**
+ * Reads one message from a page; never throws. A refused `go` whose id could be read carries
+ * it, so that the page knows which search will never answer.
+ */
+export function parseClientMessage(
+  text: string,
+):
+  | { readonly ok: true; readonly value: ClientMessage }
+  | { readonly ok: false; readonly error: MessageError } {
+  // prettier-ignore
   if (text.length > MAX_MESSAGE_LENGTH) {
     return fail('too-long', `message of ${text.length} characters; at most ${MAX_MESSAGE_LENGTH}`);
   }
@@ -164,8 +177,11 @@ export function parseClientMessage(text: string): Result<ClientMessage, MessageE
   }
   if (!isRecord(value)) return fail('bad-type', 'message must be a JSON object');
   switch (value.type) {
-    case 'go':
-      return parseGo(value);
+    case 'go': {
+      const go = parseGo(value);
+      if (go.ok || !wholeNumber(value.id, 0, MAX_NUMBER)) return go;
+      return { ok: false, error: { ...go.error, id: value.id } };
+    }
     case 'stop':
     case 'newgame': {
       const extra = onlyKeys(value, ['type'], value.type);

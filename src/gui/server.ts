@@ -26,6 +26,8 @@ export interface GuiServerSettings {
   readonly stallMs: number;
   /** Where the built page lives (default: dist/gui beside this module's build). */
   readonly pageDir?: string;
+  /** Where the static build lives, whose engine workers the page may run (default: beside pageDir). */
+  readonly webDir?: string;
 }
 
 export interface GuiServer {
@@ -38,6 +40,8 @@ export interface GuiServer {
 }
 
 const PAGE_DIR = fileURLToPath(new URL('../../gui/', import.meta.url));
+/** The static build, whose engine workers the page falls back on when its own engine is gone. */
+const WEB_DIR = fileURLToPath(new URL('../../web/', import.meta.url));
 
 const FILES: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
@@ -54,6 +58,13 @@ const FILES: Record<string, { file: string; type: string }> = {
   },
   '/favicon.svg': { file: 'favicon.svg', type: 'image/svg+xml' },
   '/page.js.map': { file: 'page.js.map', type: 'application/json' },
+};
+
+/** The engine in the browser (`npm run build:web`): what the page needs to run it itself. */
+const WEB_FILES: Record<string, { file: string; type: string }> = {
+  '/engine-worker.js': { file: 'engine-worker.js', type: 'text/javascript; charset=utf-8' },
+  '/search-thread.js': { file: 'search-thread.js', type: 'text/javascript; charset=utf-8' },
+  '/eval-weights.json': { file: 'eval-weights.json', type: 'application/json' },
 };
 
 const SECURITY_HEADERS = {
@@ -97,10 +108,13 @@ function refuseUpgrade(socket: Duplex, status: string, reason: string): void {
 /** Starts the server; resolves once it listens. */
 export async function startGuiServer(settings: GuiServerSettings): Promise<GuiServer> {
   const pageDir = settings.pageDir ?? PAGE_DIR;
+  const webDir = settings.webDir ?? (settings.pageDir === undefined ? WEB_DIR : `${pageDir}../web/`); // prettier-ignore
   const tabs = new Set<Tab>();
   // The port is known once the server listens, before any request comes.
   let hostRule: HostRule = { listenHost: settings.host, port: settings.port };
-  const server: Server = createServer((request, response) => {
+  // Without `requireHostHeader: false` Node answers a request with no Host 400 itself; the
+  // check below answers it 421, as it does every name it does not serve.
+  const server: Server = createServer({ requireHostHeader: false }, (request, response) => {
     const host = checkHost(request.headers.host, hostRule);
     if (!host.ok) {
       response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }); // prettier-ignore
@@ -108,7 +122,8 @@ export async function startGuiServer(settings: GuiServerSettings): Promise<GuiSe
       return;
     }
     const path = (request.url ?? '/').split('?')[0];
-    const entry = FILES[path];
+    const entry = FILES[path] ?? WEB_FILES[path];
+    const folder = FILES[path] === undefined ? webDir : pageDir;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD', ...SECURITY_HEADERS }).end();
       return;
@@ -118,7 +133,7 @@ export async function startGuiServer(settings: GuiServerSettings): Promise<GuiSe
       response.end('not found\n');
       return;
     }
-    readFile(pageDir + entry.file).then(
+    readFile(folder + entry.file).then(
       (body) => {
         response.writeHead(200, { 'Content-Type': entry.type, ...SECURITY_HEADERS });
         response.end(request.method === 'HEAD' ? undefined : body);
@@ -170,7 +185,8 @@ export async function startGuiServer(settings: GuiServerSettings): Promise<GuiSe
         return;
       }
       const parsed = parseClientMessage(bytes.toString('utf8'));
-      if (!parsed.ok) send({ type: 'error', message: parsed.error.message });
+      if (!parsed.ok)
+        send({ type: 'error', message: parsed.error.message, ...(parsed.error.id === undefined ? {} : { id: parsed.error.id }) }); // prettier-ignore
       else tab.handle(parsed.value);
     });
     ws.on('error', () => ws.terminate());

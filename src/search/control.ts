@@ -26,6 +26,12 @@ const CRUMB_WORDS = 2 * CRUMB_SLOTS;
 const PONDERHIT_TIME = 0;
 
 export class SearchControl {
+  /**
+   * Whether the buffer is really shared between threads. A page that is not cross-origin
+   * isolated gets a plain ArrayBuffer (engine/web/shared-memory.ts), on which no thread can
+   * wait: Atomics.wait throws on a buffer that is not shared.
+   */
+  readonly shared: boolean;
   readonly flags: Int32Array;
   /** The breadcrumbs (CRUMB_SLOTS pairs: thread number + 1 or 0, the key's low word). */
   readonly crumbs: Int32Array;
@@ -35,6 +41,7 @@ export class SearchControl {
     readonly buffer: SharedArrayBuffer,
     readonly threads: number,
   ) {
+    this.shared = Object.prototype.toString.call(buffer) === '[object SharedArrayBuffer]';
     this.flags = new Int32Array(buffer, 0, FLAG_WORDS);
     this.crumbs = new Int32Array(buffer, FLAG_WORDS * 4, CRUMB_WORDS);
     this.numbers = new Float64Array(buffer, (FLAG_WORDS + CRUMB_WORDS) * 4, 1 + 2 * threads);
@@ -60,7 +67,7 @@ export class SearchControl {
 
   stop(): void {
     Atomics.store(this.flags, STOP, 1);
-    Atomics.notify(this.flags, STOP);
+    if (this.shared) Atomics.notify(this.flags, STOP);
   }
 
   get stopped(): boolean {
@@ -71,7 +78,7 @@ export class SearchControl {
   ponderhit(nowEpochMs: number): void {
     this.numbers[PONDERHIT_TIME] = nowEpochMs;
     Atomics.store(this.flags, PONDERING, 0);
-    Atomics.notify(this.flags, STOP);
+    if (this.shared) Atomics.notify(this.flags, STOP);
   }
 
   get pondering(): boolean {
@@ -83,8 +90,12 @@ export class SearchControl {
     return this.numbers[PONDERHIT_TIME];
   }
 
-  /** Sleeps until stop or ponderhit, or at most `ms` (only worker threads may block). */
+  /**
+   * Sleeps until stop or ponderhit, or at most `ms` (only worker threads may block). Never
+   * called on a buffer that is not shared: no signal could come (see `shared`).
+   */
   waitForSignal(ms: number): void {
+    if (!this.shared) throw new Error('no thread can wait on a control block that is not shared'); // prettier-ignore
     Atomics.wait(this.flags, STOP, 0, ms);
   }
 

@@ -587,9 +587,13 @@ export class Searcher {
     return kept;
   }
 
-  /** An infinite or ponder search never ends on its own: wait for stop or ponderhit. */
+  /**
+   * An infinite or ponder search never ends on its own: wait for stop or ponderhit. A thread
+   * whose control block is not shared cannot see either: it answers now, and the engine
+   * holds the answer until stop or ponderhit (Engine.search).
+   */
   private waitIfUnbounded(unbounded: boolean): void {
-    if (this.threadIndex !== 0) return;
+    if (this.threadIndex !== 0 || !this.control.shared) return;
     while (!this.control.stopped && (unbounded || this.control.pondering)) {
       this.control.waitForSignal(50);
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
 import { DEFAULT_OPTION_VALUES, type OptionValues } from '../../src/engine/options.js';
-import { searchPlan, threadSettings } from '../../src/engine/search-plan.js';
+import { MIN_THINK_SHARE, searchPlan, threadSettings } from '../../src/engine/search-plan.js';
 import { SKILL_LINES, skillSettings } from '../../src/search/skill.js';
 
 const root = Position.start('armenian');
@@ -25,6 +25,23 @@ describe('a search plan', () => {
     expect(plan.limits).toMatchObject({ depth: capped.depth, nodes: capped.nodes });
     expect(searchPlan(root, { depth: 1 }, options({ skillLevel: 3 })).limits.depth).toBe(1);
     expect(searchPlan(root, {}, options({ multiPV: 3 }))).toMatchObject({ multiPV: 3, skillLevel: undefined }); // prettier-ignore
+  });
+
+  it('below full strength on a clock, answers no sooner than half its budget; else at once', () => {
+    const clock = { wtime: 300_000, btime: 300_000, winc: 3000, binc: 3000 };
+    const weak = searchPlan(root, clock, options({ skillLevel: 5 }));
+    expect(weak.minThinkMs).toBe(Math.floor(weak.timeBudget.optimum * MIN_THINK_SHARE));
+    expect(weak.minThinkMs).toBeGreaterThan(1000);
+    expect(searchPlan(root, clock, options({})).minThinkMs).toBe(0);
+    for (const limits of [
+      { nodes: 5000 },
+      { depth: 4 },
+      { movetime: 500 },
+      { infinite: true },
+      { ...clock, ponder: true },
+    ]) {
+      expect(searchPlan(root, limits, options({ skillLevel: 5 })).minThinkMs).toBe(0);
+    }
   });
 
   it('keeps the legal searchmoves, packed, and none when none is legal', () => {

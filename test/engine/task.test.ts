@@ -63,4 +63,18 @@ describe('TaskLife', () => {
     expect(life.state).toBe('finished');
     expect(calls).toEqual(['stop']);
   });
+
+  it.each([
+    ['stop', (life: TaskLife) => life.stop()],
+    ['ponderhit', (life: TaskLife) => life.ponderhit()],
+  ])('is signalled by %s, and only then (what a held answer waits for)', async (_, signal) => {
+    const { life } = task(0);
+    let signalled = false;
+    void life.signalled.then(() => (signalled = true));
+    await Promise.resolve();
+    expect(signalled).toBe(false);
+    signal(life);
+    await life.signalled;
+    expect(signalled).toBe(true);
+  });
 });

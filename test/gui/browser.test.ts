@@ -361,7 +361,7 @@ describe('the page in Chromium', () => {
     await click(page, 'c5', 'g5');
     await waitForPlies(page, 1);
     expect(await moveTexts(page)).toEqual(['c5xe5xe7xb7xb5xg5']);
-    await expect(text(page, '#announce')).resolves.toBe('White captures five: c5, e5, e7, b7, b5, g5'); // prettier-ignore
+    await expect(text(page, '#announce')).resolves.toBe('White, c5, takes five, ends on g5'); // prettier-ignore
     await checkMoveList(page, 1);
 
     // A capture shown with its path and the pieces it took.

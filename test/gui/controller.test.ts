@@ -17,7 +17,10 @@ import {
   createState,
   enginePlays,
   isEngineTurn,
+  levelLabel,
+  LEVEL_WORDS,
   levelUnavailable,
+  playerName,
   plural,
   reviewOffered,
   statusText,
@@ -57,6 +60,40 @@ const info = (id: number, multipv: number, pv: string, score = 10) =>
   ({ type: 'info', id, line: `info depth 5 multipv ${multipv} score cp ${score} nodes 900 pv ${pv}` }) as const; // prettier-ignore
 
 describe('who the engine is', () => {
+  it('describes every level in words, each its own', () => {
+    expect(LEVEL_WORDS).toHaveLength(11);
+    expect(new Set(LEVEL_WORDS).size).toBe(11);
+    expect(levelLabel(5)).toBe('5 · intermediate: 6 plies deep');
+    expect(levelLabel(10)).toBe('10 · full strength, on its clock');
+  });
+
+  it('with the engine gone, refuses a move against it and never says it is thinking', () => {
+    const { state, controller, engine } = setUp('black');
+    engine({ type: 'error', fatal: true, message: 'too many tabs' });
+    expect(statusText(state)).toBe('White to move: no engine (too many tabs)');
+    controller.setMode('white');
+    controller.typedMove('c3-c4');
+    expect(state.game.moves).toHaveLength(0);
+    expect(state.message?.text).toBe('no engine to play against (too many tabs): play with the engine in this browser, or choose human vs human'); // prettier-ignore
+    // Between two people the game goes on.
+    controller.setMode('human');
+    controller.typedMove('c3-c4');
+    expect(state.game.moves).toHaveLength(1);
+  });
+
+  it('is named for people in the clocks and the status line: "Tama, level N", no technical details', () => {
+    const { state, controller, engine } = setUp('white');
+    engine({ type: 'ready', engine: 'Tama 0.1.0 in this browser (1 thread, 128 MiB hash; not cross-origin isolated, no shared memory)', options: ['Skill Level'] }); // prettier-ignore
+    controller.setLevel(3);
+    controller.typedMove('c3-c4');
+    expect(playerName(state, BLACK)).toBe('Tama, level 3');
+    expect(playerName(state, WHITE)).toBe('You');
+    expect(statusText(state)).toBe('Black to move: Tama, level 3 is thinking…');
+    // An engine without Skill Level has no level to name.
+    engine({ type: 'ready', engine: 'random-mover 1.0', options: [] });
+    expect(playerName(state, BLACK)).toBe('random-mover');
+  });
+
   it.each([
     ['white', [false, true]],
     ['black', [true, false]],
@@ -124,7 +161,7 @@ describe('the page controller', () => {
     expect(state.game.outcome()?.result).toBe('white');
     expect(state.lines.size).toBe(0);
     expect(state.search).toBeUndefined();
-    expect(state.announcement).toBe('White captures one: c3, c5. White wins: Black has no pieces left'); // prettier-ignore
+    expect(state.announcement).toBe('White, c3, takes one, ends on c5. White wins: Black has no pieces left'); // prettier-ignore
     // A late line of the stopped search is not shown.
     engine({ type: 'info', id, line: 'info depth 2 score mate 1 pv c3xc5' });
     expect(state.lines.size).toBe(0);
@@ -380,7 +417,10 @@ describe('words and rows', () => {
     const game = gameOf('armenian', 'W:Wc5,h2:Bd5,e6,d7,h8');
     const move = game.playText('c5xe5xe7xc7');
     if (!move.ok) throw new Error(move.error.message);
-    expect(moveInWords(move.value, false)).toBe('White captures three: c5, e5, e7, c7');
+    // A capture: where it starts, how many it takes, where it ends (not the squares on the way).
+    expect(moveInWords(move.value, false)).toBe('White, c5, takes three, ends on c7');
+    const many = { ...move.value, captured: Array.from({ length: 13 }, (_, i) => i) };
+    expect(moveInWords(many, true)).toBe('White, c5, takes 13, ends on c7, crowned');
     expect(moveInWords({ ...move.value, color: BLACK, captured: [], from: sq('d6'), path: [sq('c5')] }, false)).toBe('Black d6-c5'); // prettier-ignore
     expect(moveInWords({ ...move.value, captured: [], from: sq('d7'), path: [sq('d8')] }, true)).toBe('White d7-d8, crowned'); // prettier-ignore
     expect(plural(1, 'ply', 'plies')).toBe('1 ply');

@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewGame, type GameReview, type ReviewProgress } from '../../src/analyse/review.js';
-import { cp, ScriptedEvaluator } from '../analyse/helpers.js';
+import { cp, loss, ScriptedEvaluator, win } from '../analyse/helpers.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const SHOTS = here('../../dist/screenshots/');
@@ -20,6 +20,7 @@ const FEN = 'W:Wa2,b2,g2,h2,c4:Ba7,b7,g7,h7,c6';
 let browser: Browser;
 let bundle: string;
 let review: GameReview;
+let edgeReview: GameReview;
 const progress: ReviewProgress[] = [];
 
 beforeAll(async () => {
@@ -49,6 +50,18 @@ beforeAll(async () => {
   const result = await reviewGame({ variant: 'armenian', fen: FEN, moves }, engine, { nodes: 1000, onProgress: (p) => progress.push(p) }); // prettier-ignore
   if (!result.ok) throw new Error(result.error.message);
   review = result.value;
+  // A game that ends in a win for White, then for Black: marks at the graph's top and bottom.
+  const edges = new ScriptedEvaluator([
+    { score: cp(0), best: 'g2-g3' },
+    { score: win(3), best: 'g7-g6' },
+    { score: win(2), best: 'g2-g3' },
+    { score: loss(2) },
+    { score: win(1) },
+  ]);
+  const edgeMoves = ['a2-a3', 'a7-a6', 'b2-b3', 'b7-b6'];
+  const edgeResult = await reviewGame({ variant: 'armenian', fen: FEN, moves: edgeMoves }, edges, { nodes: 1000 }); // prettier-ignore
+  if (!edgeResult.ok) throw new Error(edgeResult.error.message);
+  edgeReview = edgeResult.value;
   browser = await playwright.launch({ executablePath: await chromium.executablePath(), args: chromium.args, headless: true }); // prettier-ignore
   mkdirSync(SHOTS, { recursive: true });
 });
@@ -128,6 +141,28 @@ describe('the review view', () => {
     await page.locator('svg.review-graph circle.review-mark[data-ply="4"]').click();
     expect((await probe(page)).selected).toEqual([0, 5, 0, 4]);
     await page.screenshot({ path: SHOTS + 'review-view.png' });
+  });
+
+  it('says whose view its scores are and in what unit', async () => {
+    const page = await open();
+    await call(page, 'start', 6, 'armenian');
+    await call(page, 'finish', review);
+    expect(await page.locator('.review-summary').textContent()).toBe("Each position searched to 1,000 nodes. Scores are from White's side, in men: +1.00 is White a man ahead, -1.00 Black."); // prettier-ignore
+  });
+
+  it('draws marks at the top and bottom edges whole', async () => {
+    const page = await open();
+    await call(page, 'start', 5, 'armenian');
+    await call(page, 'finish', edgeReview);
+    const marks = await page.evaluate<number[][]>("[...document.querySelectorAll('svg.review-graph circle.review-mark')].map((c) => [Number(c.getAttribute('cy')), Number(c.getAttribute('r'))])"); // prettier-ignore
+    expect(marks.length).toBeGreaterThanOrEqual(2);
+    const height = Number((await page.locator('svg.review-graph').getAttribute('viewBox'))!.split(' ')[3]); // prettier-ignore
+    expect(Math.min(...marks.map(([cy]) => cy))).toBeLessThan(height / 4);
+    expect(Math.max(...marks.map(([cy]) => cy))).toBeGreaterThan((3 * height) / 4);
+    for (const [cy, r] of marks) {
+      expect(cy - r).toBeGreaterThanOrEqual(0);
+      expect(cy + r).toBeLessThanOrEqual(height);
+    }
   });
 
   it('gives the better move as an arrow where the move played was marked', async () => {

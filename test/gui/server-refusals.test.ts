@@ -73,12 +73,15 @@ describe('tama gui answers only to its own host names', () => {
     expect((await get(server, '/', `127.0.0.1:${Number(port) + 1}`)).status).toBe(421);
   });
 
-  it('refuses a request without a Host', async () => {
-    const server = await serve(TAMA);
-    const answer = await raw(server, 'GET / HTTP/1.0\r\n\r\n');
-    expect(answer).toMatch(/^HTTP\/1\.1 421 /);
-    expect(answer).toContain('refused: the request has no Host header; accepted: localhost');
-  });
+  it.each(['HTTP/1.0', 'HTTP/1.1'])(
+    'refuses a %s request without a Host with 421',
+    async (version) => {
+      const server = await serve(TAMA);
+      const answer = await raw(server, `GET / ${version}\r\nConnection: close\r\n\r\n`);
+      expect(answer).toMatch(/^HTTP\/1\.1 421 /);
+      expect(answer).toContain('refused: the request has no Host header; accepted: localhost');
+    },
+  );
 
   it('serves the loopback names', async () => {
     const server = await serve(TAMA);
@@ -173,6 +176,24 @@ describe('tama gui refuses a game the rules do not allow before the engine sees 
       [4, expect.stringMatching(/^go: armenian game refused: bad position text: .*h8/)],
       [5, expect.stringMatching(/^go: turkish game refused: move 1 of the list: illegal move 'c3-d4'/)], // prettier-ignore
     ]);
+    // A go refused for a bad field carries its id too (messages.ts), whichever field it is.
+    const badFields = [
+      go(11, ['c3 c4']),
+      { ...go(12, []), fen: 'not a position' },
+      { ...go(13, []), variant: 'chess' },
+      { ...go(14, []), skillLevel: 99 },
+      go(15, [], { depth: -1 }),
+    ];
+    for (const message of badFields) client.send(message);
+    while (
+      client.received.filter((m) => m.type === 'error').length <
+      refused.length + badFields.length
+    ) {
+      await client.next('error', client.received.length);
+    }
+    const fieldErrors = client.received.filter((m) => m.type === 'error').slice(refused.length);
+    expect(fieldErrors.map((m) => m.id)).toEqual([11, 12, 13, 14, 15]);
+    expect(fieldErrors.every((m) => m.message.startsWith('go: '))).toBe(true);
     // Nothing reached the engine, and no search answered.
     expect(readFileSync(log, 'utf8')).toBe(handshake);
     expect(client.received.some((m) => m.type === 'bestmove' || m.type === 'engine-error')).toBe(false); // prettier-ignore

@@ -211,13 +211,13 @@ describe('Threads and Hash in the settings panel', () => {
     // It started with two threads (two cores here) and says so.
     expect(await threads.inputValue()).toBe('2');
     const startHash = await hash.inputValue();
-    await expect.poll(() => page.locator('#engine-status').textContent()).toMatch(new RegExp(`\\(2 threads, ${startHash} MiB hash; cross-origin isolated\\)`)); // prettier-ignore
+    await expect.poll(() => page.locator('#engine-about').textContent()).toMatch(new RegExp(`\\(2 threads, ${startHash} MiB hash; cross-origin isolated\\)`)); // prettier-ignore
     expect(await axeViolations(page)).toEqual([]);
     // From the keyboard: one thread fewer.
     await threads.focus();
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => page.locator('#settings-status').textContent()).toMatch(/^Applied: 1 thread, /); // prettier-ignore
-    await expect.poll(() => page.locator('#engine-status').textContent()).toMatch(/\(1 thread, \d+ MiB hash; cross-origin isolated\) ready$/); // prettier-ignore
+    await expect.poll(() => page.locator('#engine-about').textContent()).toMatch(/\(1 thread, \d+ MiB hash; cross-origin isolated\)\.$/); // prettier-ignore
     await hash.selectOption('16');
     await expect.poll(() => page.locator('#settings-status').textContent()).toBe('Applied: 1 thread, 16 MiB hash (kept for the next visit).'); // prettier-ignore
     // The running engine plays with one search thread.
@@ -234,7 +234,7 @@ describe('Threads and Hash in the settings panel', () => {
     await openPanel(page);
     expect(await threads.inputValue()).toBe('1');
     expect(await hash.inputValue()).toBe('16');
-    expect(await page.locator('#engine-status').textContent()).toMatch(/\(1 thread, 16 MiB hash; cross-origin isolated\)/); // prettier-ignore
+    expect(await page.locator('#engine-about').textContent()).toMatch(/\(1 thread, 16 MiB hash; cross-origin isolated\)/); // prettier-ignore
     expect(errors).toEqual([]);
     await context.close();
   });

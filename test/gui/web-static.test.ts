@@ -46,7 +46,7 @@ describe('the static build in Chromium', () => {
   it('without COOP/COEP: one thread, and a whole game engine against engine', async () => {
     const { page, server, errors } = await openStatic(false);
     expect(await isolation(page)).toEqual([false, 'undefined']);
-    const status = await page.locator('#engine-status').textContent();
+    const status = await page.locator('#engine-about').textContent();
     expect(status).toMatch(/^Tama .* in this browser \(1 thread, \d+ MiB hash; not cross-origin isolated/); // prettier-ignore
     // An infinite analysis, then stopped: without shared memory the stop ends the search
     // thread, and the bestmove it owes must come, or the game below could not start.
@@ -74,7 +74,7 @@ describe('the static build in Chromium', () => {
   it('with COOP/COEP: cross-origin isolated, two threads, and the engine answers', async () => {
     const { page, errors } = await openStatic(true);
     expect(await isolation(page)).toEqual([true, 'function']);
-    const status = await page.locator('#engine-status').textContent();
+    const status = await page.locator('#engine-about').textContent();
     expect(status).toMatch(/^Tama .* in this browser \(2 threads, \d+ MiB hash; cross-origin isolated\)/); // prettier-ignore
     await page.selectOption('#clock-control', '');
     await page.selectOption('#mode', 'black');

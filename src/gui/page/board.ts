@@ -106,6 +106,14 @@ export function boardMarkup(state: BoardState): string {
     const points = [state.lastMove.from, ...state.lastMove.path].map((s) => squareCentre(s, flipped)); // prettier-ignore
     parts.push(`<path class="capture-path" d="${arrowPath(points)}"/>`);
   }
+  // The pieces taken, faded and crossed out, under the pieces that stand: a king's capture
+  // may end on a square whose piece it took on the way (taken pieces leave one by one).
+  for (const taken of state.lastMove?.captured ?? []) {
+    if (state.pieces[taken.square] !== '.') continue;
+    const [x, y] = squareCentre(taken.square, flipped);
+    parts.push(pieceSvg(taken.piece, x, y, ' opacity="0.35"'));
+    parts.push(`<path class="taken" d="M${x - 22} ${y - 22} L${x + 22} ${y + 22} M${x + 22} ${y - 22} L${x - 22} ${y + 22}"/>`); // prettier-ignore
+  }
   for (let square = 0; square < 64; square++) {
     const piece = state.pieces[square];
     if (piece === '.' || state.dragging?.square === square) continue;
@@ -114,11 +122,6 @@ export function boardMarkup(state: BoardState): string {
     if (state.forced.includes(square)) {
       parts.push(`<circle class="forced" cx="${x}" cy="${y}" r="45"/>`);
     }
-  }
-  for (const taken of state.lastMove?.captured ?? []) {
-    const [x, y] = squareCentre(taken.square, flipped);
-    parts.push(pieceSvg(taken.piece, x, y, ' opacity="0.35"'));
-    parts.push(`<path class="taken" d="M${x - 22} ${y - 22} L${x + 22} ${y + 22} M${x + 22} ${y - 22} L${x - 22} ${y + 22}"/>`); // prettier-ignore
   }
   for (const square of state.targets) {
     const [x, y] = squareCentre(square, flipped);

@@ -19,6 +19,7 @@ import { Reviewer } from './reviewer.js';
 import {
   atLivePosition,
   enginePlays,
+  engineShortName,
   FREE_MOVE_MS,
   isEngineTurn,
   liveInput,
@@ -73,7 +74,7 @@ export class PageController implements TransportReceiver {
         state.engine.ready = true;
         state.engine.name = message.engine;
         state.engine.hasSkillLevel = message.options.some((o) => o.toLowerCase() === 'skill level'); // prettier-ignore
-        state.engine.status = { text: `${message.engine} ready`, kind: 'info' };
+        state.engine.status = { text: `${engineShortName(state)} ready`, kind: 'info' };
         state.search = undefined;
         this.afterChange();
         break;
@@ -116,8 +117,23 @@ export class PageController implements TransportReceiver {
   renameEngine(name: string): void {
     const engine = this.state.engine;
     engine.name = name;
-    if (engine.ready) engine.status = { text: `${name} ready`, kind: 'info' };
+    if (engine.ready)
+      engine.status = { text: `${engineShortName(this.state)} ready`, kind: 'info' };
     this.redraw();
+  }
+
+  /**
+   * The engine was replaced by one in this browser (the transport now speaks to it): the
+   * page waits for its `ready`, then goes on with the game as it stands.
+   */
+  engineReplaced(): void {
+    const engine = this.state.engine;
+    engine.fatal = false;
+    engine.ready = false;
+    engine.inBrowser = true;
+    engine.status = { text: 'starting the engine in this browser…', kind: 'info' };
+    this.state.search = undefined;
+    this.say('playing with the engine in this browser', 'info');
   }
 
   /** The transport ended. */
@@ -189,7 +205,7 @@ export class PageController implements TransportReceiver {
         return;
       }
       this.setMessage(
-        `${state.engine.name} played '${move}', which is not legal here${parsed ? `: ${parsed.error.message}` : ''}; switched to human vs human`, // prettier-ignore
+        `${engineShortName(state)} played '${move}', which is not legal here${parsed ? `: ${parsed.error.message}` : ''}; switched to human vs human`, // prettier-ignore
         'error',
       );
       state.mode = 'human';
@@ -209,7 +225,7 @@ export class PageController implements TransportReceiver {
     state.lines.clear();
     if (search.purpose === 'move') {
       state.mode = 'human';
-      this.setMessage(`the server refused ${state.engine.name}'s search: ${why}; switched to human vs human`, 'error'); // prettier-ignore
+      this.setMessage(`the server refused ${engineShortName(state)}'s search: ${why}; switched to human vs human`, 'error'); // prettier-ignore
     } else if (search.purpose === 'analysis') {
       state.analyse = false;
       this.setMessage(`the server refused the analysis: ${why}; analysis switched off`, 'error');
@@ -231,7 +247,7 @@ export class PageController implements TransportReceiver {
   afterChange(): void {
     const { state } = this;
     // The engine's own move comes first: a review still running stops (setMode can do this).
-    if (reviewRunning(state) && isEngineTurn(state)) this.reviewer.stop(`${state.engine.name} is to move`); // prettier-ignore
+    if (reviewRunning(state) && isEngineTurn(state)) this.reviewer.stop(`${engineShortName(state)} is to move`); // prettier-ignore
     // While a review runs the engine searches for it alone: analysis waits.
     if (state.engine.ready && !state.engine.fatal && !reviewRunning(state)) {
       if (isEngineTurn(state)) {
@@ -445,6 +461,7 @@ export class PageController implements TransportReceiver {
 
   setLevel(level: number): void {
     this.state.level = Math.max(0, Math.min(MAX_LEVEL, level));
+    this.redraw(); // the clocks name the opponent with its level
   }
 
   /** A clock by name ('' for none); it starts a new game. */

@@ -13,6 +13,7 @@ import { setUpBoardEvents } from './dom/board-events.js';
 import { PageController } from './controller.js';
 import { setUpControls } from './dom/controls.js';
 import { createState } from './state.js';
+import { ReplaceableTransport } from './transport.js';
 import { webSocketTransport } from './dom/websocket.js';
 import { workerEngine } from './dom/worker-transport.js';
 import { setUpSettingsPanel } from './dom/settings-panel.js';
@@ -31,14 +32,22 @@ const redraw = () => {
   reviewPanel.render(state);
   puzzlePanel.render();
 };
-const inBrowser =
-  document.documentElement.dataset.transport === 'worker'
-    ? workerEngine(new URL('./engine-worker.js', import.meta.url))
-    : undefined;
-const transport = inBrowser?.transport ?? webSocketTransport(`ws://${location.host}/ws`);
+/** The engine in this browser's Web Workers (the static build's, or the server's copy). */
+const startBrowserEngine = () => workerEngine(new URL('./engine-worker.js', import.meta.url));
+const inBrowser = document.documentElement.dataset.transport === 'worker' ? startBrowserEngine() : undefined; // prettier-ignore
+state.engine.inBrowser = inBrowser !== undefined;
+const transport = new ReplaceableTransport(inBrowser?.transport ?? webSocketTransport(`ws://${location.host}/ws`)); // prettier-ignore
 const controller = new PageController(state, transport, redraw);
 const puzzlePanel = new PuzzlePanel(controller);
 if (inBrowser) void setUpSettingsPanel(inBrowser.engine, (name) => controller.renameEngine(name));
+// When the server's engine is gone (the tab refused, the server gone, the engine failed to
+// start), the page offers the engine in this browser, so that a game can always be played.
+document.getElementById('use-browser-engine')!.addEventListener('click', () => {
+  const engine = startBrowserEngine();
+  transport.replace(engine.transport);
+  controller.engineReplaced();
+  void setUpSettingsPanel(engine.engine, (name) => controller.renameEngine(name));
+});
 
 setUpControls(controller, redraw);
 reviewPanel.listen(controller);

@@ -56,6 +56,8 @@ export interface EngineInfo {
   /** The server refused the tab, or the connection ended: nothing more will come. */
   fatal: boolean;
   status: Message;
+  /** The engine runs in this browser's Web Workers (the static build, or the fallback). */
+  inBrowser: boolean;
 }
 
 export interface PageState {
@@ -92,6 +94,29 @@ export interface PageState {
 
 export const DEFAULT_LEVEL = 5;
 export const MAX_LEVEL = SKILL_LEVEL_RANGE.max;
+
+/**
+ * Each level in words, for the level picker: what a person meets at it (docs/skill-levels.md
+ * gives each level's depth, budget, random moves and measured Elo step).
+ */
+export const LEVEL_WORDS: readonly string[] = [
+  'first steps: 1 ply deep, a random move one time in three',
+  'beginner: 2 plies deep, a random move one time in eight',
+  'casual: 3 plies deep, a random move one time in twenty',
+  'learner: 4 plies deep, rarely a random move',
+  'improver: 5 plies deep, no random moves',
+  'intermediate: 6 plies deep',
+  'advanced: 7 plies deep',
+  'strong: 8 plies deep',
+  'very strong: 10 plies deep',
+  'near full strength: 12 plies deep',
+  'full strength, on its clock',
+];
+
+/** A level as the picker shows it: "5 · intermediate: 6 plies deep". */
+export function levelLabel(level: number): string {
+  return `${level} · ${LEVEL_WORDS[level] ?? ''}`;
+}
 /** Thinking time per move without a clock, and for a hint. */
 export const FREE_MOVE_MS = 1000;
 /** The clock a new page offers. */
@@ -117,6 +142,7 @@ export function createState(): PageState {
       hasSkillLevel: true,
       fatal: false,
       status: { text: 'connecting…', kind: 'info' },
+      inBrowser: false,
     },
     search: undefined,
     nextSearchId: 1,
@@ -142,9 +168,23 @@ export function personColor(mode: Mode): Color | undefined {
   return mode === 'white' ? WHITE : mode === 'black' ? BLACK : undefined;
 }
 
+/**
+ * The engine as a person calls it: the first word of its name ("Tama"), without version,
+ * threads or hash (those are in the engine panel).
+ */
+export function engineShortName(state: PageState): string {
+  return state.engine.name.split(' ')[0] || 'engine';
+}
+
+/** The opponent as the clocks and the status line name it: "Tama, level 5". */
+export function opponentName(state: PageState): string {
+  const name = engineShortName(state);
+  return state.engine.hasSkillLevel ? `${name}, level ${state.level}` : name;
+}
+
 /** The name shown for `color`'s player: the engine's, "You", or "Player" between two people. */
 export function playerName(state: PageState, color: Color): string {
-  if (enginePlays(state.mode, color)) return state.engine.name;
+  if (enginePlays(state.mode, color)) return opponentName(state);
   return state.mode === 'human' ? 'Player' : 'You';
 }
 
@@ -166,13 +206,25 @@ export function liveInput(state: PageState): MoveInput | undefined {
   return state.input;
 }
 
+/**
+ * Whether the page may offer the engine in this browser instead: the server's engine is
+ * gone (the tab refused, the server gone, the engine failed to start).
+ */
+export function browserEngineOffered(state: PageState): boolean {
+  return state.engine.fatal && !state.engine.inBrowser;
+}
+
 /** Why a person cannot move now (undefined when they can). */
 export function whyNoMove(state: PageState): string | undefined {
   if (state.game.outcome() !== undefined) return 'the game is over: start a new game or take back';
+  if (state.engine.fatal && state.mode !== 'human') {
+    const offer = browserEngineOffered(state) ? 'play with the engine in this browser, or ' : '';
+    return `no engine to play against (${state.engine.status.text}): ${offer}choose human vs human`;
+  }
   if (!atLivePosition(state)) {
     return 'you are looking at an earlier position: go to the last move to play';
   }
-  if (isEngineTurn(state)) return `it is ${state.engine.name}'s turn`;
+  if (isEngineTurn(state)) return `it is ${engineShortName(state)}'s turn`;
   return undefined;
 }
 
@@ -193,7 +245,8 @@ export function statusText(state: PageState): string {
     const winner = outcome.result === 'draw' ? 'Draw' : `${outcome.result === 'white' ? 'White' : 'Black'} wins`; // prettier-ignore
     return `${winner}: ${outcome.reason}`;
   }
-  if (isEngineTurn(state)) return `${COLOR_NAMES[side]} to move: ${state.engine.name} is thinking…`; // prettier-ignore
+  if (isEngineTurn(state) && state.engine.fatal) return `${COLOR_NAMES[side]} to move: no engine (${state.engine.status.text})`; // prettier-ignore
+  if (isEngineTurn(state)) return `${COLOR_NAMES[side]} to move: ${opponentName(state)} is thinking…`; // prettier-ignore
   const must = liveInput(state)?.maxCapture ?? 0;
   if (must === 0) return `${COLOR_NAMES[side]} to move`;
   return `${COLOR_NAMES[side]} to move: a capture is compulsory${must > 1 ? ` (the maximum takes ${must})` : ''}`; // prettier-ignore

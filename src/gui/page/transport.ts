@@ -20,3 +20,30 @@ export interface EngineTransport {
   /** Sets who receives the messages from now on. */
   listen(receiver: TransportReceiver): void;
 }
+
+/**
+ * A transport whose engine can be replaced: the page starts with the server's and, when
+ * that one is gone, goes on with the engine in this browser. The receiver stays the same.
+ */
+export class ReplaceableTransport implements EngineTransport {
+  private receiver: TransportReceiver | undefined;
+
+  constructor(private current: EngineTransport) {}
+
+  send(message: ClientMessage): void {
+    this.current.send(message);
+  }
+
+  listen(receiver: TransportReceiver): void {
+    this.receiver = receiver;
+    this.current.listen(receiver);
+  }
+
+  /** From now on messages go to `next`, and its messages to the same receiver. */
+  replace(next: EngineTransport): void {
+    const ignore: TransportReceiver = { message: () => {}, closed: () => {} };
+    this.current.listen(ignore);
+    this.current = next;
+    if (this.receiver !== undefined) next.listen(this.receiver);
+  }
+}

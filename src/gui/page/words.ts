@@ -1,7 +1,7 @@
 /**
  * The board in words, for people who listen to the page: each square's accessible name
  * ("c3, white man", "d4, empty, can move here"), each move as a sentence ("Black d6-c5",
- * "White captures three: c5, e5, e7, b7") and the result. Plain functions: tests run them
+ * "White, c5, takes three, ends on b7") and the result. Plain functions: tests run them
  * in Node, the view puts them in the accessibility tree and the live region.
  */
 import { squareName } from '../../core/square.js';
@@ -41,15 +41,16 @@ export function squareLabel(square: number, piece: Piece, marks: SquareMarks = {
 }
 
 /**
- * A move as a sentence: "Black d6-c5", "White captures three: c5, e5, e7, b7" (the start
- * and every landing square), with ", crowned" when a man becomes a king.
+ * A move as a person says it: "Black d6-c5"; a capture by where it starts, how many it takes
+ * and where it ends, "White, a7, takes 13, ends on g7" (its landing squares on the way
+ * would sound like the pieces taken); ", crowned" when a man becomes a king.
  */
 export function moveInWords(move: GameMove, crowned: boolean): string {
   const side = COLOR_NAMES[move.color];
-  const squares = [move.from, ...move.path].map(squareName);
   const crown = crowned ? ', crowned' : '';
-  if (move.captured.length === 0) return `${side} ${squares.join('-')}${crown}`;
-  return `${side} captures ${countInWords(move.captured.length)}: ${squares.join(', ')}${crown}`;
+  if (move.captured.length === 0) return `${side} ${[move.from, ...move.path].map(squareName).join('-')}${crown}`; // prettier-ignore
+  const end = squareName(move.path[move.path.length - 1]);
+  return `${side}, ${squareName(move.from)}, takes ${countInWords(move.captured.length)}, ends on ${end}${crown}`; // prettier-ignore
 }
 
 /** The result as a sentence: "White wins: Black has no pieces left", "Draw: ...". */

@@ -8,7 +8,7 @@ import type { VariantName } from '../../../core/variant.js';
 import { TIME_CONTROLS } from '../clock.js';
 import type { PageController } from '../controller.js';
 import { download } from './download.js';
-import { gameInProgress, MAX_LEVEL, type Mode } from '../state.js';
+import { gameInProgress, levelLabel, MAX_LEVEL, type Mode } from '../state.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -25,7 +25,7 @@ function mayDiscard(controller: PageController, change: string): boolean {
 function setUpGameControls(controller: PageController, redraw: () => void): void {
   const level = $<HTMLSelectElement>('level');
   for (let i = 0; i <= MAX_LEVEL; i++) {
-    level.add(new Option(i === MAX_LEVEL ? `${i} (full strength)` : String(i), String(i)));
+    level.add(new Option(levelLabel(i), String(i)));
   }
   level.addEventListener('change', () => controller.setLevel(Number(level.value)));
   const control = $<HTMLSelectElement>('clock-control');
@@ -47,6 +47,14 @@ function setUpGameControls(controller: PageController, redraw: () => void): void
   $('take-back').addEventListener('click', () => controller.takeBack());
   $('flip').addEventListener('click', () => controller.flip());
   $('hint').addEventListener('click', () => controller.hint());
+  // The engine's details (name, version, threads, hash, tables) are in its panel.
+  $('engine-button').addEventListener('click', () => {
+    const panel = $<HTMLDetailsElement>('engine-settings');
+    panel.open = true;
+    const summary = panel.querySelector('summary')!;
+    summary.scrollIntoView({ block: 'nearest' });
+    summary.focus();
+  });
 }
 
 /** Moving through the game: the arrow buttons, a click in the move list, the arrow keys. */

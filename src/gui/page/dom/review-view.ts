@@ -26,7 +26,7 @@ export interface ReviewViewOptions {
 const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 360;
 const HEIGHT = 120;
-/** Room at the sides so that the first and last points' marks are drawn whole. */
+/** Room at the sides, top and bottom so that marks at the graph's edges are drawn whole. */
 const PAD = 6;
 /** Colours of the marks: each has a contrast of at least 3:1 on the panel's background. */
 const MARK_COLOURS: Readonly<Record<Exclude<MoveClass, 'good'>, string>> = {
@@ -188,7 +188,7 @@ export class ReviewView {
   }
 
   private y(position: PositionReview): number {
-    return (1 - expectedScore(position.whiteScore, this.variant)) * HEIGHT;
+    return PAD + (1 - expectedScore(position.whiteScore, this.variant)) * (HEIGHT - 2 * PAD);
   }
 
   private draw(): void {
@@ -281,5 +281,5 @@ export class ReviewView {
 
 /** The review's budget (its counts are in the status line above). */
 function summaryText(review: GameReview): string {
-  return `Each position searched to ${review.nodes.toLocaleString('en-US')} nodes.`;
+  return `Each position searched to ${review.nodes.toLocaleString('en-US')} nodes. Scores are from White's side, in men: +1.00 is White a man ahead, -1.00 Black.`; // prettier-ignore
 }

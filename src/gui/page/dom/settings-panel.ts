@@ -46,7 +46,6 @@ export async function setUpSettingsPanel(
   renamed: (name: string) => void,
 ): Promise<void> {
   const start: EngineStart = await engine.started;
-  const panel = $<HTMLDetailsElement>('engine-settings');
   const threads = $<HTMLSelectElement>('threads');
   const hash = $<HTMLSelectElement>('hash');
   const status = $('settings-status');
@@ -71,7 +70,7 @@ export async function setUpSettingsPanel(
   threads.addEventListener('change', () => void apply());
   hash.addEventListener('change', () => void apply());
   setUpTables(engine, start);
-  panel.hidden = false;
+  $('browser-engine').hidden = false;
 }
 
 /** The endgame tables' line, button and progress bar. */

@@ -15,6 +15,7 @@ import { expectedScore, formatWhiteScore } from '../../../analyse/score.js';
 import { BoardView } from './board-view.js';
 import {
   atLivePosition,
+  browserEngineOffered,
   levelUnavailable,
   playerName,
   resultText,
@@ -43,8 +44,11 @@ export class PageView {
   render(state: PageState): void {
     this.board.render(state);
     setText($('status'), statusText(state));
-    const over = state.game.outcome();
+    // The game-over style belongs to the last position only, not to an earlier one shown.
+    const over = atLivePosition(state) ? state.game.outcome() : undefined;
     document.body.dataset.over = over?.result ?? '';
+    const title = `Tama: ${state.game.variant === 'turkish' ? 'Turkish' : 'Armenian'} draughts`;
+    if (document.title !== title) document.title = title;
     const message = $('message');
     setText(message, state.message?.text ?? '');
     message.dataset.kind = state.message?.kind ?? '';
@@ -53,6 +57,8 @@ export class PageView {
     const engineStatus = $('engine-status');
     setText(engineStatus, state.engine.status.text);
     engineStatus.classList.toggle('bad', state.engine.status.kind === 'error');
+    setText($('engine-about'), state.engine.ready ? `${state.engine.name}.` : '');
+    $('use-browser-engine').hidden = !browserEngineOffered(state);
     document.body.dataset.engine = state.engine.ready ? 'ready' : state.engine.fatal ? 'failed' : 'waiting'; // prettier-ignore
     this.renderControls(state);
     this.renderMoves(state);
