@@ -9,6 +9,7 @@ import { fail, ok, type Result } from '../core/result.js';
 import { STATE_SIZE } from '../core/state.js';
 import { VARIANT_NAMES, type Rules } from '../core/variant.js';
 import { instantiateWebAssembly } from '../core/webassembly.js';
+import type { EvalWeights } from './eval-weights.js';
 import { SEARCH_WASM } from './search-wasm-module.js';
 
 /** The module's exports this host calls (src/wasm/engine.ts). */
@@ -18,6 +19,8 @@ interface SearchExports {
   maxMoves(): number;
   stateWords(): number;
   setVariant(variant: number): void;
+  setWeight(slot: number, value: number): void;
+  prepareEvaluation(): void;
   positionAddress(ply: number): number;
   refreshKey(ply: number): void;
   generateMoves(ply: number): number;
@@ -25,6 +28,8 @@ interface SearchExports {
   listedCapturedLo(ply: number, index: number): number;
   listedCapturedHi(ply: number, index: number): number;
   makeMove(ply: number, index: number): void;
+  evaluate(ply: number): number;
+  mobility(): number;
 }
 
 const EXPORTED_FUNCTIONS = [
@@ -32,6 +37,8 @@ const EXPORTED_FUNCTIONS = [
   'maxMoves',
   'stateWords',
   'setVariant',
+  'setWeight',
+  'prepareEvaluation',
   'positionAddress',
   'refreshKey',
   'generateMoves',
@@ -39,7 +46,29 @@ const EXPORTED_FUNCTIONS = [
   'listedCapturedLo',
   'listedCapturedHi',
   'makeMove',
+  'evaluate',
+  'mobility',
 ] as const;
+
+/** The linear weights in the module's slot order (src/wasm/eval.ts). */
+function weightSlots(weights: EvalWeights): number[] {
+  return [
+    weights.man,
+    weights.king,
+    weights.kingPerMan,
+    ...weights.manSquare,
+    ...weights.kingSquare,
+    weights.homeRowGuard,
+    weights.manMobility,
+    weights.kingMobility,
+    weights.backedMan,
+    weights.manPair,
+    weights.runawayMan,
+    weights.tempo,
+    weights.endingTempo,
+    weights.kingsOnlyDrawDivisor,
+  ];
+}
 
 /** One instance of the search's module. */
 export class SearchModule {
@@ -71,6 +100,12 @@ export class SearchModule {
   /** Plays the variant of `rules` from now on. */
   setVariant(rules: Rules): void {
     this.module.setVariant(VARIANT_NAMES.indexOf(rules.name));
+  }
+
+  /** Evaluates with `weights` (one variant's linear weights) from now on. */
+  setWeights(weights: EvalWeights): void {
+    weightSlots(weights).forEach((value, slot) => this.module.setWeight(slot, value));
+    this.module.prepareEvaluation();
   }
 
   /** The state words of `ply`'s position, a view of the module's memory (valid until it grows). */
@@ -107,5 +142,14 @@ export class SearchModule {
   /** Plays move `index` of `ply`'s list into `ply + 1` (`ply`'s position stays as it was). */
   makeMove(ply: number, index: number): void {
     this.module.makeMove(ply, index);
+  }
+
+  /** The linear evaluation of `ply`'s position for its side to move, and its mobility after. */
+  evaluate(ply: number): number {
+    return this.module.evaluate(ply);
+  }
+  /** The side to move's steps and slides counted by the last evaluate (0: it has lost). */
+  mobility(): number {
+    return this.module.mobility();
   }
 }

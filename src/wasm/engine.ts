@@ -5,6 +5,7 @@
  * zobrist) are the perft counter's too.
  */
 import { initBitboards } from './bitboard';
+import { evaluate as evaluateAt, prepareEvaluation, setWeight, sideToMoveMobility } from './eval';
 import {
   capturedAt,
   clearOverflow,
@@ -22,7 +23,7 @@ import { initZobrist } from './zobrist';
 initBitboards();
 initZobrist();
 
-export { setVariant };
+export { prepareEvaluation, setVariant, setWeight };
 
 /** The module's limits: plies of the stacks, room in a move list, words of a position. */
 export function maxPly(): i32 {
@@ -68,4 +69,13 @@ export function listedCapturedHi(ply: i32, index: i32): i32 {
 /** Plays move `index` of `ply`'s list into the position of `ply + 1`. */
 export function makeMove(ply: i32, index: i32): void {
   make(ply, index);
+}
+
+/** The linear evaluation of `ply`'s position for its side to move. */
+export function evaluate(ply: i32): i32 {
+  return evaluateAt(positionAt(ply));
+}
+/** The side to move's steps and slides counted by the last evaluate. */
+export function mobility(): i32 {
+  return sideToMoveMobility;
 }
