@@ -22,11 +22,12 @@ function decodeBase64(text: string): Uint8Array {
 /**
  * Compiles and instantiates one of the project's WebAssembly modules (AssemblyScript, stub
  * runtime) from its base64 bytes, synchronously: its exports, or an Error saying why not.
- * `name` names the module in the error a trap raises.
+ * `name` names the module in the error a trap raises; `imports` are the functions it calls.
  */
 export function instantiateWebAssembly(
   base64: string,
   name: string,
+  imports: Record<string, (...args: number[]) => number | void> = {},
 ): Record<string, unknown> | Error {
   try {
     const api = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
@@ -35,7 +36,8 @@ export function instantiateWebAssembly(
     const abort = (): never => {
       throw new Error(`${name} WebAssembly aborted`);
     };
-    return new api.Instance(new api.Module(decodeBase64(base64)), { env: { abort } }).exports;
+    return new api.Instance(new api.Module(decodeBase64(base64)), { env: { ...imports, abort } })
+      .exports;
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }

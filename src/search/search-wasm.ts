@@ -30,7 +30,60 @@ interface SearchExports {
   makeMove(ply: number, index: number): void;
   evaluate(ply: number): number;
   mobility(): number;
+  resizeTable(bytes: number): void;
+  clearTable(): void;
+  setTableAge(age: number): void;
+  hashfull(): number;
+  setReduction(index: number, value: number): void;
+  keysAddress(): number;
+  rootStatusAddress(): number;
+  beginSearch(drawPlies: number, nodeLimit: number, checkInterval: number, keyIndex: number, tables: number, features: number): void; // prettier-ignore
+  clearHistory(): void;
+  searchRoot(depth: number): number;
+  searchedNodes(): number;
+  selectiveDepth(): number;
+  wasAborted(): number;
+  takeOverflow(): number;
+  pvLength(): number;
+  pvMove(index: number): number;
+  pvCapturedLo(index: number): number;
+  pvCapturedHi(index: number): number;
 }
+
+/** What the module asks of the host during a search (src/wasm/search.ts's imports). */
+export interface SearchHost {
+  /** Every so many nodes: whether to stop (the stop flag, the clock). */
+  poll(nodes: number): boolean;
+  /** The endgame tables' code of `ply`'s position, or -1 when they do not cover it. */
+  probeTables(ply: number): number;
+  /** The root move searched now, the `number`-th of the line. */
+  rootMove(number: number, move: number, capturedLo: number, capturedHi: number): void;
+}
+
+/** The optional parts of the search (search.ts SearchFeatures) as the module's bits. */
+export interface ModuleFeatures {
+  readonly lateMoveReductions: boolean;
+  readonly singleReplyExtension: boolean;
+  readonly killers: boolean;
+  readonly history: boolean;
+}
+
+/** How one search is set up in the module (search.ts prepare). */
+export interface ModuleSearchSetup {
+  readonly drawPlies: number;
+  readonly nodeLimit: number;
+  readonly checkInterval: number;
+  /** The keys of the game before the root, low and high word in turn, oldest first. */
+  readonly gameKeys: Int32Array;
+  readonly tables: boolean;
+  readonly features: ModuleFeatures;
+}
+
+const NO_HOST: SearchHost = {
+  poll: () => false,
+  probeTables: () => -1,
+  rootMove: () => {},
+};
 
 const EXPORTED_FUNCTIONS = [
   'maxPly',
@@ -48,6 +101,24 @@ const EXPORTED_FUNCTIONS = [
   'makeMove',
   'evaluate',
   'mobility',
+  'resizeTable',
+  'clearTable',
+  'setTableAge',
+  'hashfull',
+  'setReduction',
+  'keysAddress',
+  'rootStatusAddress',
+  'beginSearch',
+  'clearHistory',
+  'searchRoot',
+  'searchedNodes',
+  'selectiveDepth',
+  'wasAborted',
+  'takeOverflow',
+  'pvLength',
+  'pvMove',
+  'pvCapturedLo',
+  'pvCapturedHi',
 ] as const;
 
 /** The linear weights in the module's slot order (src/wasm/eval.ts). */
@@ -74,14 +145,27 @@ function weightSlots(weights: EvalWeights): number[] {
 export class SearchModule {
   /** The deepest ply of the module's stacks. */
   readonly maxPly: number;
+  /** The table's size in bytes (0: none yet). */
+  private tableBytes = 0;
+  /** Views of each ply's position, made again if the memory grows. */
+  private positions: Int32Array[] = [];
+  private viewedBuffer: ArrayBuffer | undefined;
 
-  private constructor(private readonly module: SearchExports) {
+  private constructor(
+    private readonly module: SearchExports,
+    private readonly hooks: { host: SearchHost },
+  ) {
     this.maxPly = module.maxPly();
   }
 
   /** A new instance, or why none can be made (no WebAssembly, a module that fails to start). */
   static create(): Result<SearchModule> {
-    const exports = instantiateWebAssembly(SEARCH_WASM, 'search');
+    const hooks = { host: NO_HOST };
+    const exports = instantiateWebAssembly(SEARCH_WASM, 'search', {
+      poll: (nodes) => (hooks.host.poll(nodes) ? 1 : 0),
+      probeTables: (ply) => hooks.host.probeTables(ply),
+      rootMove: (number, move, capturedLo, capturedHi) => hooks.host.rootMove(number, move, capturedLo, capturedHi), // prettier-ignore
+    });
     if (exports instanceof Error) {
       return fail('no-webassembly', `the search's WebAssembly module cannot start: ${exports.message}`); // prettier-ignore
     }
@@ -94,7 +178,12 @@ export class SearchModule {
     if (module.stateWords() !== STATE_SIZE) {
       return fail('bad-module', `the search's WebAssembly module holds ${module.stateWords()} state words, core ${STATE_SIZE}`); // prettier-ignore
     }
-    return ok(new SearchModule(module));
+    return ok(new SearchModule(module, hooks));
+  }
+
+  /** Answers the module's calls during a search from now on. */
+  connect(host: SearchHost): void {
+    this.hooks.host = host;
   }
 
   /** Plays the variant of `rules` from now on. */
@@ -108,9 +197,14 @@ export class SearchModule {
     this.module.prepareEvaluation();
   }
 
-  /** The state words of `ply`'s position, a view of the module's memory (valid until it grows). */
+  /** The state words of `ply`'s position, a view of the module's memory. */
   position(ply: number): Int32Array {
-    return new Int32Array(this.module.memory.buffer, this.module.positionAddress(ply), STATE_SIZE);
+    const buffer = this.module.memory.buffer;
+    if (buffer !== this.viewedBuffer) {
+      this.viewedBuffer = buffer;
+      this.positions = Array.from({ length: this.maxPly + 2 }, (_, at) => new Int32Array(buffer, this.module.positionAddress(at), STATE_SIZE)); // prettier-ignore
+    }
+    return this.positions[ply];
   }
 
   /** Puts core's `state` at `ply` (its key as core keeps it). */
@@ -151,5 +245,77 @@ export class SearchModule {
   /** The side to move's steps and slides counted by the last evaluate (0: it has lost). */
   mobility(): number {
     return this.module.mobility();
+  }
+
+  /** Makes the table `bytes` long (tt.ts tableBytes) when it is not, and empties it. */
+  prepareTable(bytes: number): void {
+    if (bytes !== this.tableBytes) {
+      this.module.resizeTable(bytes);
+      this.tableBytes = bytes;
+    } else {
+      this.module.clearTable();
+    }
+  }
+
+  /** The age the table's stores stamp (tt.ts TranspositionTable.age). */
+  setTableAge(age: number): void {
+    this.module.setTableAge(age);
+  }
+
+  /** Per mille of a sample of the table's entries written by the current search. */
+  hashfull(): number {
+    return this.module.hashfull();
+  }
+
+  /** The late move reductions by depth and move number (search.ts REDUCTIONS). */
+  setReductions(reductions: Int8Array): void {
+    reductions.forEach((value, index) => this.module.setReduction(index, value));
+  }
+
+  /** Forgets the killers and the history: a new game. */
+  clearHistory(): void {
+    this.module.clearHistory();
+  }
+
+  /** Sets up a search from the position at ply 0 (the history halved, as each search does). */
+  beginSearch(setup: ModuleSearchSetup): void {
+    const keys = setup.gameKeys;
+    new Int32Array(this.module.memory.buffer, this.module.keysAddress(), keys.length).set(keys);
+    const features = setup.features;
+    const bits = (features.lateMoveReductions ? 1 : 0) | (features.singleReplyExtension ? 2 : 0) | (features.killers ? 4 : 0) | (features.history ? 8 : 0); // prettier-ignore
+    this.module.beginSearch(setup.drawPlies, setup.nodeLimit, setup.checkInterval, keys.length >> 1, setup.tables ? 1 : 0, bits); // prettier-ignore
+  }
+
+  /**
+   * One line of an iteration at `depth`, searching the root moves whose `status` is 0: its
+   * score. Throws when a move list ran out of room (the line would not be the rules').
+   */
+  searchRoot(depth: number, status: Uint8Array, count: number): number {
+    new Uint8Array(this.module.memory.buffer, this.module.rootStatusAddress(), count).set(status.subarray(0, count)); // prettier-ignore
+    const score = this.module.searchRoot(depth);
+    if (this.module.takeOverflow() !== 0) throw new Error('the search met a position with more moves than its lists hold'); // prettier-ignore
+    return score;
+  }
+
+  /** The search's nodes, deepest ply, and whether a limit cut it. */
+  get nodes(): number {
+    return this.module.searchedNodes();
+  }
+  get seldepth(): number {
+    return this.module.selectiveDepth();
+  }
+  get aborted(): boolean {
+    return this.module.wasAborted() !== 0;
+  }
+
+  /** The last root search's principal variation, written into the arrays given; its length. */
+  principalVariation(moves: Int32Array, capturedLo: Int32Array, capturedHi: Int32Array): number {
+    const length = this.module.pvLength();
+    for (let i = 0; i < length; i++) {
+      moves[i] = this.module.pvMove(i);
+      capturedLo[i] = this.module.pvCapturedLo(i);
+      capturedHi[i] = this.module.pvCapturedHi(i);
+    }
+    return length;
   }
 }

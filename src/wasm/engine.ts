@@ -9,15 +9,22 @@ import { evaluate as evaluateAt, prepareEvaluation, setWeight, sideToMoveMobilit
 import {
   capturedAt,
   clearOverflow,
+  KEYS,
   MAX_MOVES,
   MAX_PLY,
   movesAt,
   overflow,
   positionAt,
+  PV_CAPTURED,
+  PV_LENGTHS,
+  PV_MOVES,
+  REDUCTIONS,
+  ROOT_STATUS,
   STATE_WORDS,
 } from './memory';
 import { generateMoves as generate, setVariant } from './movegen';
 import { computeKey, makeMove as make } from './position';
+import { aborted, nodes, seldepth } from './search';
 import { initZobrist } from './zobrist';
 
 initBitboards();
@@ -78,4 +85,53 @@ export function evaluate(ply: i32): i32 {
 /** The side to move's steps and slides counted by the last evaluate. */
 export function mobility(): i32 {
   return sideToMoveMobility;
+}
+
+export { clearTable, hashfull, resizeTable, setTableAge } from './tt';
+export { beginSearch, clearHistory, searchRoot } from './search';
+
+/** The nodes, the deepest ply and whether a limit cut the search, of the search under way. */
+export function searchedNodes(): f64 {
+  return nodes;
+}
+export function selectiveDepth(): i32 {
+  return seldepth;
+}
+export function wasAborted(): bool {
+  return aborted;
+}
+
+/** Whether a move list ran out of room since the last ask (the search's result is then no good). */
+export function takeOverflow(): bool {
+  const was = overflow;
+  clearOverflow();
+  return was;
+}
+
+/** Sets the late move reduction for depth and move number `index` (depth * 64 + number). */
+export function setReduction(index: i32, value: i32): void {
+  store<i8>(REDUCTIONS + <usize>index, <i8>value);
+}
+
+/** Where the keys of the game before the root go (u64 each, its low word first). */
+export function keysAddress(): usize {
+  return KEYS;
+}
+/** Where the root moves' status goes (one byte a move: 0 searched, else left out). */
+export function rootStatusAddress(): usize {
+  return ROOT_STATUS;
+}
+
+/** The principal variation of the last root search: its length, and its moves. */
+export function pvLength(): i32 {
+  return load<i32>(PV_LENGTHS);
+}
+export function pvMove(index: i32): i32 {
+  return load<i32>(PV_MOVES + (<usize>index << 2));
+}
+export function pvCapturedLo(index: i32): i32 {
+  return load<i32>(PV_CAPTURED + (<usize>index << 3));
+}
+export function pvCapturedHi(index: i32): i32 {
+  return load<i32>(PV_CAPTURED + (<usize>index << 3), 4);
 }

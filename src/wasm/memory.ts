@@ -14,6 +14,18 @@
  * | MOVE_COUNTS    | PLIES x 4                      | how many moves each ply's list holds               |
  * | WEIGHTS        | WEIGHT_COUNT x 4               | the linear weights as the host gives them          |
  * | SQUARE_TABLES  | 4 x 8 x 256 x 4                | square weights summed by set, rank and byte        |
+ * | ORDERS         | PLIES x MAX_MOVES x 4          | each ply's move indices in the order tried          |
+ * | SCORES         | PLIES x MAX_MOVES x 4          | each ply's ordering scores                         |
+ * | PV_MOVES       | MAX_PLY x MAX_PLY x 4          | the principal variation from each ply (triangular) |
+ * | PV_CAPTURED    | MAX_PLY x MAX_PLY x 8          | its moves' captured sets                           |
+ * | PV_LENGTHS     | PLIES x 4                      | each ply's principal variation's length            |
+ * | KILLERS        | 2 x PLIES x 4                  | two killer moves a ply                             |
+ * | HISTORY        | 2 x 64 x 64 x 4                | quiet moves' history by colour, from and to        |
+ * | KEYS           | (MAX_GAME_PLIES + PLIES) x 8   | the keys of the game before the root, then the line |
+ * | ROOT_ORDER     | MAX_MOVES x 4                  | the root moves' order from the last iteration      |
+ * | ROOT_STATUS    | MAX_MOVES                      | whether each root move is searched (the host's)    |
+ * | REDUCTIONS     | 64 x 64                        | late move reductions by depth and move number      |
+ * | TABLE          | the host's Hash                | the transposition table (tt.ts), last, resized in place |
  *
  * Directions are numbered as core/variant.ts numbers them: 0 north, 1 south, 2 east, 3 west,
  * 4 north-east, 5 north-west, 6 south-east, 7 south-west.
@@ -34,6 +46,9 @@ export const PLIES = MAX_PLY + 2;
  * host refuses the result instead of trusting a cut list.
  */
 export const MAX_MOVES = 1024;
+
+/** Positions of the game before the root that repetition checks can look back on. */
+export const MAX_GAME_PLIES = 2048;
 
 /** Bytes of one ply's position, and where each part of it lies. */
 export const POSITION_BYTES = 64;
@@ -56,6 +71,17 @@ export const CAPTURED: usize = heap.alloc(PLIES * MAX_MOVES * 8);
 export const MOVE_COUNTS: usize = heap.alloc(PLIES * 4);
 export const WEIGHTS: usize = heap.alloc(WEIGHT_COUNT * 4);
 export const SQUARE_TABLES: usize = heap.alloc(4 * 8 * 256 * 4);
+export const ORDERS: usize = heap.alloc(PLIES * MAX_MOVES * 4);
+export const SCORES: usize = heap.alloc(PLIES * MAX_MOVES * 4);
+export const PV_MOVES: usize = heap.alloc(MAX_PLY * MAX_PLY * 4);
+export const PV_CAPTURED: usize = heap.alloc(MAX_PLY * MAX_PLY * 8);
+export const PV_LENGTHS: usize = heap.alloc(PLIES * 4);
+export const KILLERS: usize = heap.alloc(2 * PLIES * 4);
+export const HISTORY: usize = heap.alloc(2 * 64 * 64 * 4);
+export const KEYS: usize = heap.alloc((MAX_GAME_PLIES + PLIES) * 8);
+export const ROOT_ORDER: usize = heap.alloc(MAX_MOVES * 4);
+export const ROOT_STATUS: usize = heap.alloc(MAX_MOVES);
+export const REDUCTIONS: usize = heap.alloc(64 * 64);
 
 /** Set when a move list ran out of room; the host reads and clears it. */
 export let overflow: bool = false;
