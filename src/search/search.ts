@@ -278,8 +278,9 @@ export class Searcher {
    */
   private module: SearchModule | null = null;
   private moduleSearches = false;
-  /** The table and weights the module was last given. */
+  /** The table and weights the module was last given, and the table's clears then. */
   private moduleTable: TranspositionTable | null = null;
+  private moduleTableClears = 0;
   private moduleWeights: EvalWeights | null = null;
 
   /** A searcher over `tt`, stopped through `control`, evaluating with `evaluators`. */
@@ -473,9 +474,11 @@ export class Searcher {
       module.setWeights(this.evaluator.weights);
       this.moduleWeights = this.evaluator.weights;
     }
-    if (this.moduleTable !== this.tt) {
+    // The module's table stands for this.tt: emptied when another table or a clear of it comes.
+    if (this.moduleTable !== this.tt || this.moduleTableClears !== this.tt.clears) {
       module.prepareTable(this.tt.words.byteLength);
       this.moduleTable = this.tt;
+      this.moduleTableClears = this.tt.clears;
     }
     module.setTableAge(this.tt.age);
     module.setPosition(0, root.state);

@@ -88,7 +88,8 @@ describe('tama bench', () => {
       "error: search thread 0 failed: the search's WebAssembly module cannot start: this JavaScript engine has no WebAssembly",
     ]);
     // Without TAMA_SEARCH the TypeScript search still runs there.
-    const { stdout } = await run(process.execPath, ['--jitless', tama, 'bench', '--depth', '1']);
+    const { TAMA_SEARCH: _chosen, ...environment } = process.env;
+    const { stdout } = await run(process.execPath, ['--jitless', tama, 'bench', '--depth', '1'], { env: environment }); // prettier-ignore
     expect(Number(field(stdout, 'Nodes searched'))).toBe(SIGNATURE_DEPTH_1);
   });
 

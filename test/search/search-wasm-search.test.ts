@@ -118,3 +118,20 @@ describe('the module knows the draws the game has', () => {
     expect(compare([root], { depth: 6 }, { drawPlies: 4 })).toBeGreaterThan(100);
   });
 });
+
+describe("the module's table", () => {
+  it('is emptied with the table it stands for, so that a search from a new game repeats itself', () => {
+    const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(4)));
+    const searcher = new Searcher(tt, SearchControl.create(1));
+    const module = SearchModule.create();
+    if (!module.ok) throw new Error(module.error.message);
+    searcher.useModule(module.value);
+    const root = position(BENCH_POSITIONS[1]);
+    const first = run(searcher, root, { depth: 6 });
+    // Kept, the table makes the same search cheaper; emptied, it is the first search again.
+    expect(run(searcher, root, { depth: 6 }).result.nodes).toBeLessThan(first.result.nodes);
+    tt.clear();
+    searcher.clearHistory();
+    expect(run(searcher, root, { depth: 6 })).toEqual(first);
+  });
+});
