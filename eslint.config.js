@@ -5,14 +5,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  // src/core/asm is AssemblyScript (its own tsconfig); perft-wasm-module.ts is generated.
+  // src/wasm is AssemblyScript (its own tsconfig); perft-wasm-module.ts and search-wasm-module.ts are generated.
   {
     ignores: [
       'dist/',
       'node_modules/',
       'scratch/',
-      'src/core/asm/',
+      'src/wasm/',
       'src/core/perft-wasm-module.ts',
+      'src/search/search-wasm-module.ts',
     ],
   },
   js.configs.recommended,

@@ -8,10 +8,12 @@ import { legalMoves } from '../src/core/notation.js';
 import { usePerftWebAssembly } from '../src/core/perft.js';
 import { perftWebAssemblyAvailable } from '../src/core/perft-wasm.js';
 import { Position } from '../src/core/position.js';
+import { squareName } from '../src/core/square.js';
 import type { VariantName } from '../src/core/variant.js';
+import { seededRandom } from '../src/stats/random.js';
 
 /** A seeded pseudo-random generator: the same seed, the same games. */
-export { seededRandom } from '../src/stats/random.js';
+export { seededRandom };
 
 /** Parses position text that a test knows to be valid. */
 export function position(text: string, variant: VariantName = 'armenian'): Position {
@@ -29,6 +31,44 @@ export function playRandomly(p: Position, plies: number, random: () => number): 
     p.play(m.move, m.capturedLo, m.capturedHi);
   }
   return p;
+}
+
+/** Positions along seeded random games: men, kings and captures as games reach them. */
+export function gamePositions(variant: VariantName, seed: number, count: number): Position[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () =>
+    playRandomly(Position.start(variant), 4 + Math.floor(random() * 60), random),
+  );
+}
+
+/**
+ * Positions of pieces placed at random: 1-2 kings and 0-8 men a side (no man on its
+ * crowning row), either side to move, so that kings meet men and kings of both colours.
+ */
+export function placedPositions(variant: VariantName, seed: number, count: number): Position[] {
+  const random = seededRandom(seed);
+  const found: Position[] = [];
+  while (found.length < count) {
+    const taken = new Set<number>();
+    const place = (lowest: number, highest: number): number => {
+      for (;;) {
+        const square = lowest + Math.floor(random() * (highest - lowest + 1));
+        if (!taken.has(square)) {
+          taken.add(square);
+          return square;
+        }
+      }
+    };
+    const pieces = (men: number, kings: number, menLowest: number, menHighest: number) => [
+      ...Array.from({ length: kings }, () => 'K' + squareName(place(0, 63))),
+      ...Array.from({ length: men }, () => squareName(place(menLowest, menHighest))),
+    ];
+    const side = random() < 0.5 ? 'W' : 'B';
+    const white = pieces(Math.floor(random() * 9), 1 + Math.floor(random() * 2), 0, 55);
+    const black = pieces(Math.floor(random() * 9), 1 + Math.floor(random() * 2), 8, 63);
+    found.push(position(`${side}:W${white.join(',')}:B${black.join(',')}`, variant));
+  }
+  return found;
 }
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));

@@ -1,5 +1,5 @@
 /**
- * Perft's leaf counter in WebAssembly: the AssemblyScript of asm/perft.ts, which
+ * Perft's leaf counter in WebAssembly: the AssemblyScript of src/wasm/perft.ts, which
  * scripts/build-wasm.mjs compiles into perft-wasm-module.ts. It is compiled and instantiated
  * on first use, synchronously, so that perft stays a plain function in Node, in worker
  * threads and in browsers alike. Where that fails (no WebAssembly, a browser main thread
@@ -7,13 +7,14 @@
  * so too, from then on, once it traps or answers that it cannot count.
  */
 import { PERFT_WASM } from './perft-wasm-module.js';
+import { instantiateWebAssembly } from './webassembly.js';
 import { kingsHiWord, kingsLoWord, menHiWord, menLoWord, SIDE } from './state.js';
 import { BLACK, VARIANT_NAMES, WHITE, type Rules } from './variant.js';
 
 /** The deepest count the module takes (its contract: depth 1 to 32). */
 const WASM_MAX_DEPTH = 32;
 
-/** The module's one export (see asm/perft.ts): variant index, depth, the 8 piece words, side. */
+/** The module's one export (see src/wasm/perft.ts): variant index, depth, the 8 piece words, side. */
 type PerftExport = (
   variant: number,
   depth: number,
@@ -28,41 +29,15 @@ type PerftExport = (
   side: number,
 ) => number;
 
-/** The part of the WebAssembly API used here (typed here: Node's types leave it out). */
-interface WebAssemblyApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
-}
-
 /** The module's perft: undefined until first asked for, null when it cannot count. */
 let counter: PerftExport | null | undefined;
 
-/** The module's bytes, from base64 (atob is in Node 16+ and every browser). */
-function decodeBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-/** The stub runtime's only import: called on a failed assertion or a trap it raises. */
-function abort(): never {
-  throw new Error('perft WebAssembly aborted');
-}
-
 /** Compiles and instantiates the module: its perft, or null when anything fails. */
 function load(): PerftExport | null {
-  try {
-    const api = (globalThis as { WebAssembly?: WebAssemblyApi }).WebAssembly;
-    if (api === undefined) return null;
-    const instance = new api.Instance(new api.Module(decodeBase64(PERFT_WASM)), {
-      env: { abort },
-    });
-    const perft = instance.exports.perft;
-    return typeof perft === 'function' ? (perft as PerftExport) : null;
-  } catch {
-    return null;
-  }
+  const exports = instantiateWebAssembly(PERFT_WASM, 'perft');
+  if (exports instanceof Error) return null;
+  const perft = exports.perft;
+  return typeof perft === 'function' ? (perft as PerftExport) : null;
 }
 
 /** Whether the WebAssembly counter can count here (loading it on first ask). */

@@ -12,6 +12,7 @@ import { SearchControl } from '../search/control.js';
 import { Evaluators, type EvalWeightSet } from '../search/eval.js';
 import type { NetworkWeights } from '../search/network-weights.js';
 import { Searcher, type SearchResult, type SearchSettings } from '../search/search.js';
+import { SearchModule } from '../search/search-wasm.js';
 import type { SearchLimits } from '../search/timeman.js';
 import { TranspositionTable } from '../search/tt.js';
 import { EndgameTables, type TableData } from '../egdb/tables.js';
@@ -135,6 +136,22 @@ function perftSlice(
 /** The message that ends a search's stream of info lines. */
 export const DONE = 'done';
 
+/**
+ * `TAMA_SEARCH=webassembly` in the environment: the WebAssembly module searches below the
+ * root (search-wasm.ts) where it can. Off by default until it is the engine's one search.
+ */
+const MODULE_SEARCH = process.env.TAMA_SEARCH === 'webassembly';
+
+/** A searcher over `table`, with the WebAssembly module when MODULE_SEARCH asks for it. */
+function newSearcher(table: TranspositionTable, control: SearchControl): Searcher {
+  const made = new Searcher(table, control);
+  if (!MODULE_SEARCH) return made;
+  const module = SearchModule.create();
+  if (!module.ok) throw new Error(module.error.message);
+  made.useModule(module.value);
+  return made;
+}
+
 let searcher: Searcher | undefined;
 let generation = -1;
 let table: TranspositionTable | undefined;
@@ -149,7 +166,7 @@ export default function search(task: SearchTask): SearchResult {
     generation = task.ttGeneration;
   }
   table.age = task.ttAge;
-  if (searcher === undefined) searcher = new Searcher(table, control);
+  if (searcher === undefined) searcher = newSearcher(table, control);
   else searcher.attach(table, control);
   if (endgameGeneration !== task.tablesGeneration) {
     endgameGeneration = task.tablesGeneration;

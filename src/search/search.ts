@@ -40,6 +40,8 @@ import type { EndgameTables } from '../egdb/tables.js';
 import { CRUMB_SLOTS, nowMs, SearchControl } from './control.js';
 import { Evaluators, type Evaluator } from './eval.js';
 import { NETWORK_STACK_PLIES, type NetworkEvaluator } from './network.js';
+import type { EvalWeights } from './eval-weights.js';
+import type { SearchModule } from './search-wasm.js';
 import { chooseSkillMove, MAX_SKILL_LEVEL } from './skill.js';
 import { TimeManager, type SearchLimits, type TimeBudget } from './timeman.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, tableBytes, TranspositionTable } from './tt.js';
@@ -215,7 +217,7 @@ const CROWNING_SCORE = 1 << 25;
 /** Plies from the root where threads leave breadcrumbs (control.ts). */
 const CRUMB_PLIES = 8;
 
-/** Late move reductions by depth and move number, worked out once. */
+/** Late move reductions by depth and move number, worked out once (the module is given them). */
 const REDUCTIONS = new Int8Array(64 * 64);
 for (let depth = 1; depth < 64; depth++) {
   for (let index = 1; index < 64; index++) {
@@ -269,6 +271,17 @@ export class Searcher {
   private egdb: EndgameTables | null = null;
   /** The threads' breadcrumbs (control.ts), or null when the search runs on one thread. */
   private crumbs: Int32Array | null = null;
+  /**
+   * The WebAssembly module that searches the tree below the root in this searcher's place
+   * (search-wasm.ts), or null; it searches when the evaluation is linear and the search runs
+   * on one thread (`moduleSearches`), and this class keeps the root's life either way.
+   */
+  private module: SearchModule | null = null;
+  private moduleSearches = false;
+  /** The table and weights the module was last given, and the table's clears then. */
+  private moduleTable: TranspositionTable | null = null;
+  private moduleTableClears = 0;
+  private moduleWeights: EvalWeights | null = null;
 
   /** A searcher over `tt`, stopped through `control`, evaluating with `evaluators`. */
   constructor(
@@ -306,6 +319,33 @@ export class Searcher {
   clearHistory(): void {
     this.history.fill(0);
     this.killers.fill(0);
+    this.module?.clearHistory();
+  }
+
+  /**
+   * Searches below the root with `module` (null: with this class's alpha-beta) from the next
+   * search on, where the module can: a linear evaluation, one thread.
+   */
+  useModule(module: SearchModule | null): void {
+    this.module = module;
+    this.moduleTable = null;
+    this.moduleWeights = null;
+    if (module === null) return;
+    module.setReductions(REDUCTIONS);
+    module.connect({
+      poll: (nodes) => {
+        this.nodes = nodes;
+        this.control.setNodes(this.threadIndex, nodes);
+        if (this.control.stopped) return true;
+        if (!this.time.outOfTime(this.control)) return false;
+        this.control.stop();
+        return true;
+      },
+      probeTables: (ply) => (this.egdb === null ? -1 : this.egdb.probe(module.position(ply))),
+      rootMove: (number, move, capturedLo, capturedHi) => {
+        if (this.threadIndex === 0) this.control.setRootMove(number, move, capturedLo, capturedHi); // prettier-ignore
+      },
+    });
   }
 
   /**
@@ -422,6 +462,51 @@ export class Searcher {
     }
     this.rootKeyIndex = earlier;
     this.states[0].set(root.state);
+    this.moduleSearches = this.module !== null && this.network === null && this.crumbs === null;
+    if (this.moduleSearches) this.prepareModule(root, earlier);
+  }
+
+  /** Hands the module what this search needs: rules, weights, table, root, game keys, limits. */
+  private prepareModule(root: Position, earlier: number): void {
+    const module = this.module as SearchModule;
+    module.setVariant(root.rules);
+    if (this.moduleWeights !== this.evaluator.weights) {
+      module.setWeights(this.evaluator.weights);
+      this.moduleWeights = this.evaluator.weights;
+    }
+    // The module's table stands for this.tt: emptied when another table or a clear of it comes.
+    if (this.moduleTable !== this.tt || this.moduleTableClears !== this.tt.clears) {
+      module.prepareTable(this.tt.words.byteLength);
+      this.moduleTable = this.tt;
+      this.moduleTableClears = this.tt.clears;
+    }
+    module.setTableAge(this.tt.age);
+    module.setPosition(0, root.state);
+    const gameKeys = new Int32Array(2 * earlier);
+    for (let i = 0; i < earlier; i++) {
+      gameKeys[2 * i] = this.keysLo[i];
+      gameKeys[2 * i + 1] = this.keysHi[i];
+    }
+    module.beginSearch({
+      drawPlies: this.drawPlies,
+      nodeLimit: this.nodeLimit,
+      checkInterval: this.checkInterval,
+      gameKeys,
+      tables: this.egdb !== null,
+      features: this.features,
+    });
+  }
+
+  /** One line of an iteration at `depth` from the root: its score (the module's or this class's). */
+  private searchLine(depth: number, rootCount: number): number {
+    const module = this.module;
+    if (!this.moduleSearches || module === null) return this.alphaBeta(0, depth, -INFINITE, INFINITE, true); // prettier-ignore
+    const score = module.searchRoot(depth, this.rootStatus, rootCount);
+    this.nodes = module.nodes;
+    this.seldepth = module.seldepth;
+    this.aborted = module.aborted;
+    this.pvLength[0] = module.principalVariation(this.pvMoves, this.pvCapturedLo, this.pvCapturedHi); // prettier-ignore
+    return score;
   }
 
   /**
@@ -513,7 +598,7 @@ export class Searcher {
     const lines: RootLine[] = [];
     for (let line = 0; line < multiPV; line++) {
       this.seldepth = 0;
-      const score = this.alphaBeta(0, depth, -INFINITE, INFINITE, true);
+      const score = this.searchLine(depth, rootCount);
       if (this.aborted && depth > 1) break;
       const index = this.rootMoveIndex(this.pvMoves[0], this.pvCapturedLo[0], this.pvCapturedHi[0], rootCount); // prettier-ignore
       lines.push({ score, index, pv: this.principalVariation() });
@@ -632,7 +717,8 @@ export class Searcher {
       score: toScore(line.score),
       nodes,
       nps: time > 0 ? Math.round((nodes * 1000) / time) : nodes * 1000,
-      hashfull: this.tt.hashfull(),
+      hashfull:
+        this.moduleSearches && this.module !== null ? this.module.hashfull() : this.tt.hashfull(),
       time,
       tbhits: this.control.totalTbHits(),
       pv: line.pv,

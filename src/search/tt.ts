@@ -32,6 +32,8 @@ export class TranspositionTable {
   private readonly bucketMask: number;
   /** The current search's age (0-63), stamped on what it stores. */
   age = 0;
+  /** How many times clear() emptied the table: a copy of it elsewhere is then out of date. */
+  clears = 0;
 
   // What the last successful probe found.
   move = 0;
@@ -107,6 +109,7 @@ export class TranspositionTable {
   /** Empties the table. */
   clear(): void {
     this.words.fill(0);
+    this.clears++;
   }
 
   /** Per mille of a sample of entries written by the current search. */

@@ -1,13 +1,15 @@
 /**
  * Runs the engine's search in this thread, as the bench does: one Searcher over a 16 MiB
  * table, emptied (with the move-ordering history) before every search, so that each test's
- * result depends only on its own position and limits.
+ * result depends only on its own position and limits. With `TAMA_SEARCH=webassembly` in the
+ * environment, as the engine's search threads, the WebAssembly module searches below the root.
  */
 import type { PackedMove } from '../../src/core/movegen.js';
 import { formatMove, parseMove } from '../../src/core/notation.js';
 import type { Position } from '../../src/core/position.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { Searcher, type SearchFeatures, type SearchResult } from '../../src/search/search.js';
+import { SearchModule } from '../../src/search/search-wasm.js';
 import { timeBudget, type SearchLimits } from '../../src/search/timeman.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
 
@@ -39,6 +41,11 @@ export function search(
     const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(16)));
     const control = SearchControl.create(1);
     engine = { tt, control, searcher: new Searcher(tt, control) };
+    if (process.env.TAMA_SEARCH === 'webassembly') {
+      const module = SearchModule.create();
+      if (!module.ok) throw new Error(module.error.message);
+      engine.searcher.useModule(module.value);
+    }
   }
   const { tt, control, searcher } = engine;
   tt.clear();

@@ -6,53 +6,38 @@
  * of docs/rules.md; tests check that both generators give the same counts.
  *
  * Squares are numbered 8 * rank + file (a1 = 0, h8 = 63). White's forward is north (+8).
- * Nothing here allocates after start-up: the capture lists live in memory taken once.
+ * The sets, the capture search and the variant are movegen.ts's and bitboard.ts's, which the
+ * search's module plays with: one rules source for both. Nothing here allocates after
+ * start-up: the capture lists live in memory taken once.
  */
+import {
+  backward,
+  bit,
+  east,
+  forward,
+  has,
+  initBitboards,
+  next,
+  west,
+} from './bitboard';
+import { clearOverflow, MAX_MOVES, overflow } from './memory';
+import { Black, armenian, isWhite, jumpers, kingsCapture, listCaptures, setVariant, White } from './movegen';
 
-/** The side to move, as a type, so that each side's code is compiled with its directions fixed. */
-type White = i8;
-type Black = u8;
-// @ts-ignore: decorator
-@inline function isWhite<Side>(): bool {
-  return isSigned<Side>();
-}
+initBitboards();
 
-const NOT_FILE_A: u64 = 0xfefefefefefefefe;
-const NOT_FILE_H: u64 = 0x7f7f7f7f7f7f7f7f;
 const RANK_1: u64 = 0x00000000000000ff;
 const RANK_8: u64 = 0xff00000000000000;
 
 /** The deepest count this module takes. */
 const MAX_DEPTH = 32;
-/** Room for the moves of one capture list (distinct results of the largest capture). */
-const LIST_SIZE = 1024;
 
-/**
- * Directions, numbered so that d ^ 1 is the opposite of d: 0 north, 1 south, 2 east, 3 west
- * (kings capture only along these), 4 north-east, 5 south-west, 6 north-west, 7 south-east.
- */
+/** Kings slide along 8 directions in Armenian, the first 4 (ranks and files) in Turkish. */
 const DIRECTIONS = 8;
 const ORTHOGONAL_DIRECTIONS = 4;
 
-/** The square one step from a square in a direction, or -1 off the board: [direction * 64 + square]. */
-const NEXT: usize = heap.alloc(DIRECTIONS * 64);
-/** Each ply's capture list: a move's from | to << 8, and the set of squares it captures. */
-const LIST_KEYS: usize = heap.alloc((MAX_DEPTH + 1) * LIST_SIZE * 4);
-const LIST_SETS: usize = heap.alloc((MAX_DEPTH + 1) * LIST_SIZE * 8);
-
-function initNext(): void {
-  const rankStep: StaticArray<i32> = [1, -1, 0, 0, 1, -1, 1, -1];
-  const fileStep: StaticArray<i32> = [0, 0, 1, -1, 1, -1, -1, 1];
-  for (let d = 0; d < DIRECTIONS; d++) {
-    for (let square = 0; square < 64; square++) {
-      const rank = (square >> 3) + rankStep[d];
-      const file = (square & 7) + fileStep[d];
-      const next = rank >= 0 && rank < 8 && file >= 0 && file < 8 ? rank * 8 + file : -1;
-      store<i8>(NEXT + <usize>(d * 64 + square), <i8>next);
-    }
-  }
-}
-initNext();
+/** Each ply's capture list: moves packed as movegen.ts packs them, and their captured sets. */
+const LIST_MOVES: usize = heap.alloc((MAX_DEPTH + 1) * MAX_MOVES * 4);
+const LIST_SETS: usize = heap.alloc((MAX_DEPTH + 1) * MAX_MOVES * 8);
 
 /**
  * The squares a man steps onto a square from: [(variant * 2 + colour) * 64 + square], colour
@@ -86,142 +71,8 @@ function initStepSources(): void {
 initStepSources();
 
 // @ts-ignore: decorator
-@inline function next(direction: i32, square: i32): i32 {
-  return <i32>load<i8>(NEXT + <usize>((direction << 6) | square));
-}
-// @ts-ignore: decorator
-@inline function bit(square: i32): u64 {
-  return (<u64>1) << <u64>square;
-}
-// @ts-ignore: decorator
-@inline function has(set: u64, square: i32): bool {
-  return ((set >> <u64>square) & 1) != 0;
-}
-// @ts-ignore: decorator
-@inline function east(set: u64): u64 {
-  return (set << 1) & NOT_FILE_A;
-}
-// @ts-ignore: decorator
-@inline function west(set: u64): u64 {
-  return (set >> 1) & NOT_FILE_H;
-}
-// @ts-ignore: decorator
-@inline function forward(set: u64, white: bool): u64 {
-  return white ? set << 8 : set >> 8;
-}
-// @ts-ignore: decorator
-@inline function backward(set: u64, white: bool): u64 {
-  return white ? set >> 8 : set << 8;
-}
-// @ts-ignore: decorator
 @inline function count(set: u64): u64 {
   return popcnt<u64>(set);
-}
-
-/** Armenian men also step diagonally forward and kings move along diagonals; Turkish not. */
-let armenian: bool = true;
-/** Set when a capture list ran out of room: the count is then refused, never wrong. */
-let overflow: bool = false;
-
-// The capture search in progress: the list it fills, the square it starts from, the most
-// pieces a sequence has taken so far and how many distinct moves take that many.
-let listKeys: usize = 0;
-let listSets: usize = 0;
-let searchFrom: i32 = 0;
-/** Whether the search lists its moves, or only counts them (listCaptures says which). */
-let listing: bool = true;
-let best: i32 = 0;
-let found: i32 = 0;
-
-/** A complete capture sequence ending on `to`: kept if it takes the most and is a new move. */
-function record(to: i32, captured: u64, taken: i32): void {
-  if (taken < best) return;
-  if (taken > best) {
-    best = taken;
-    found = 0;
-  }
-  if (!listing) {
-    found++;
-    return;
-  }
-  const key = <u32>(searchFrom | (to << 8));
-  for (let i = 0; i < found; i++) {
-    if (load<u32>(listKeys + (<usize>i << 2)) == key && load<u64>(listSets + (<usize>i << 3)) == captured) return; // prettier-ignore
-  }
-  if (found == LIST_SIZE) {
-    overflow = true;
-    return;
-  }
-  store<u32>(listKeys + (<usize>found << 2), key);
-  store<u64>(listSets + (<usize>found << 3), captured);
-  found++;
-}
-
-/**
- * A man on `square` capturing on: straight forward, left or right, one square over an enemy
- * piece to the empty square beyond. Captured pieces leave at once (`enemy` loses them and
- * `empty` gains them); the man's own start square is empty from the first jump.
- */
-function manJumps<Side>(square: i32, enemy: u64, empty: u64, captured: u64, taken: i32): void {
-  const white = isWhite<Side>();
-  let more = false;
-  if (white ? square < 48 : square >= 16) {
-    const over = white ? square + 8 : square - 8;
-    const land = white ? square + 16 : square - 16;
-    if (has(enemy, over) && has(empty, land)) {
-      more = true;
-      const b = bit(over);
-      manJumps<Side>(land, enemy ^ b, empty | b, captured | b, taken + 1);
-    }
-  }
-  const file = square & 7;
-  if (file < 6 && has(enemy, square + 1) && has(empty, square + 2)) {
-    more = true;
-    const b = bit(square + 1);
-    manJumps<Side>(square + 2, enemy ^ b, empty | b, captured | b, taken + 1);
-  }
-  if (file > 1 && has(enemy, square - 1) && has(empty, square - 2)) {
-    more = true;
-    const b = bit(square - 1);
-    manJumps<Side>(square - 2, enemy ^ b, empty | b, captured | b, taken + 1);
-  }
-  if (!more && taken > 0) record(square, captured, taken);
-}
-
-/**
- * A king on `square` capturing along ranks and files: any empty squares, one enemy piece, and
- * a landing on any empty square after it; never straight back along its last capture.
- */
-function kingJumps(square: i32, enemy: u64, empty: u64, captured: u64, taken: i32, last: i32): void {
-  let more = false;
-  for (let d = 0; d < ORTHOGONAL_DIRECTIONS; d++) {
-    if (d == (last ^ 1)) continue;
-    let target = next(d, square);
-    while (target >= 0 && has(empty, target)) target = next(d, target);
-    if (target < 0 || !has(enemy, target)) continue;
-    let land = next(d, target);
-    if (land < 0 || !has(empty, land)) continue;
-    more = true;
-    const b = bit(target);
-    const enemyAfter = enemy ^ b;
-    const emptyAfter = empty | b;
-    do {
-      kingJumps(land, enemyAfter, emptyAfter, captured | b, taken + 1, d);
-      land = next(d, land);
-    } while (land >= 0 && has(empty, land));
-  }
-  if (!more && taken > 0) record(square, captured, taken);
-}
-
-/** The men of the side to move that have a first jump. */
-// @ts-ignore: decorator
-@inline function jumpers(men: u64, enemy: u64, empty: u64, white: bool): u64 {
-  return (
-    men &
-    (backward(backward(empty, white) & enemy, white) |
-      west(west(empty) & enemy) |
-      east(east(empty) & enemy))
-  );
 }
 
 /**
@@ -242,50 +93,7 @@ function countManCaptures<Side>(men: u64, enemy: u64, empty: u64): i32 {
   if (((forwardLandings | eastLandings | westLandings) & fromAnywhere) == 0) {
     return <i32>(count(forwardLandings) + count(eastLandings) + count(westLandings));
   }
-  return listCaptures<Side>(0, men & fromAnywhere, 0, enemy, empty, false);
-}
-
-/** Whether a king of `kings` can capture. */
-function kingsCapture(kings: u64, enemy: u64, empty: u64): bool {
-  while (kings != 0) {
-    const square = <i32>ctz<u64>(kings);
-    kings &= kings - 1;
-    for (let d = 0; d < ORTHOGONAL_DIRECTIONS; d++) {
-      let target = next(d, square);
-      while (target >= 0 && has(empty, target)) target = next(d, target);
-      if (target < 0 || !has(enemy, target)) continue;
-      const land = next(d, target);
-      if (land >= 0 && has(empty, land)) return true;
-    }
-  }
-  return false;
-}
-
-/**
- * Lists the legal captures (the most pieces, each result once) in list `ply`; returns how
- * many. With `listed` false it only counts them, for men alone: a man's captures never make
- * one move twice (it never goes back, so the squares it jumps lie on one path, which they
- * fix), so counting them needs no list.
- */
-function listCaptures<Side>(ply: i32, canJump: u64, kings: u64, enemy: u64, empty: u64, listed: bool): i32 {
-  listKeys = LIST_KEYS + <usize>(ply * LIST_SIZE * 4);
-  listSets = LIST_SETS + <usize>(ply * LIST_SIZE * 8);
-  best = 0;
-  found = 0;
-  listing = listed;
-  while (canJump != 0) {
-    const square = <i32>ctz<u64>(canJump);
-    canJump &= canJump - 1;
-    searchFrom = square;
-    manJumps<Side>(square, enemy, empty | bit(square), 0, 0);
-  }
-  while (kings != 0) {
-    const square = <i32>ctz<u64>(kings);
-    kings &= kings - 1;
-    searchFrom = square;
-    kingJumps(square, enemy, empty | bit(square), 0, 0, -1);
-  }
-  return found;
+  return listCaptures<Side>(LIST_MOVES, LIST_SETS, men & fromAnywhere, 0, enemy, empty, false);
 }
 
 /** The empty squares a king on `square` can slide to in direction `d`. */
@@ -307,7 +115,7 @@ function slides(square: i32, d: i32, empty: u64): i32 {
   if (kings == 0) {
     if (canJump != 0) return <u64>countManCaptures<Side>(men, enemy, empty);
   } else if (canJump != 0 || kingsCapture(kings, enemy, empty)) {
-    return <u64>listCaptures<Side>(0, canJump, kings, enemy, empty, true);
+    return <u64>listCaptures<Side>(LIST_MOVES, LIST_SETS, canJump, kings, enemy, empty, true);
   }
   const ahead = forward(men, white);
   let n = count(ahead & empty) + count(east(men) & empty) + count(west(men) & empty);
@@ -342,15 +150,15 @@ function leaves<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKing
   }
   let total: u64 = 0;
   if (mustCapture) {
-    const n = listCaptures<Side>(depth, canJump, kings, enemy, empty, true);
-    const keys = LIST_KEYS + <usize>(depth * LIST_SIZE * 4);
-    const sets = LIST_SETS + <usize>(depth * LIST_SIZE * 8);
+    const moves = LIST_MOVES + <usize>(depth * MAX_MOVES * 4);
+    const sets = LIST_SETS + <usize>(depth * MAX_MOVES * 8);
+    const n = listCaptures<Side>(moves, sets, canJump, kings, enemy, empty, true);
     const crown = white ? RANK_8 : RANK_1;
     for (let i = 0; i < n; i++) {
-      const key = load<u32>(keys + (<usize>i << 2));
+      const move = load<i32>(moves + (<usize>i << 2));
       const captured = load<u64>(sets + (<usize>i << 3));
-      const from = bit(<i32>(key & 63));
-      const to = bit(<i32>(key >> 8));
+      const from = bit(move & 63);
+      const to = bit((move >> 6) & 63);
       let newMen = men;
       let newKings = kings;
       if ((men & from) != 0) {
@@ -527,8 +335,8 @@ export function perft(
   side: i32,
 ): f64 {
   if (depth < 1 || depth > MAX_DEPTH) return -1;
-  armenian = variant == 0;
-  overflow = false;
+  setVariant(variant);
+  clearOverflow();
   const whiteMen = word(s0, s1);
   const blackMen = word(s2, s3);
   const whiteKings = word(s4, s5);

@@ -1,0 +1,321 @@
+/**
+ * The host's side of the search's WebAssembly module (the AssemblyScript of src/wasm/, built
+ * by scripts/build-wasm.mjs into search-wasm-module.ts): one typed object over one instance.
+ * Positions cross as core's state words (core/state.ts), written into and read from the
+ * module's memory at its ply stack; everything else is a call with numbers. Core stays the
+ * rules authority; this module is held to it by differential tests.
+ */
+import { fail, ok, type Result } from '../core/result.js';
+import { STATE_SIZE } from '../core/state.js';
+import { VARIANT_NAMES, type Rules } from '../core/variant.js';
+import { instantiateWebAssembly } from '../core/webassembly.js';
+import type { EvalWeights } from './eval-weights.js';
+import { SEARCH_WASM } from './search-wasm-module.js';
+
+/** The module's exports this host calls (src/wasm/engine.ts). */
+interface SearchExports {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  maxPly(): number;
+  maxMoves(): number;
+  stateWords(): number;
+  setVariant(variant: number): void;
+  setWeight(slot: number, value: number): void;
+  prepareEvaluation(): void;
+  positionAddress(ply: number): number;
+  refreshKey(ply: number): void;
+  generateMoves(ply: number): number;
+  listedMove(ply: number, index: number): number;
+  listedCapturedLo(ply: number, index: number): number;
+  listedCapturedHi(ply: number, index: number): number;
+  makeMove(ply: number, index: number): void;
+  evaluate(ply: number): number;
+  mobility(): number;
+  resizeTable(bytes: number): void;
+  clearTable(): void;
+  setTableAge(age: number): void;
+  hashfull(): number;
+  setReduction(index: number, value: number): void;
+  keysAddress(): number;
+  rootStatusAddress(): number;
+  beginSearch(drawPlies: number, nodeLimit: number, checkInterval: number, keyIndex: number, tables: number, features: number): void; // prettier-ignore
+  clearHistory(): void;
+  searchRoot(depth: number): number;
+  searchedNodes(): number;
+  selectiveDepth(): number;
+  wasAborted(): number;
+  takeOverflow(): number;
+  pvLength(): number;
+  pvMove(index: number): number;
+  pvCapturedLo(index: number): number;
+  pvCapturedHi(index: number): number;
+}
+
+/** What the module asks of the host during a search (src/wasm/search.ts's imports). */
+export interface SearchHost {
+  /** Every so many nodes: whether to stop (the stop flag, the clock). */
+  poll(nodes: number): boolean;
+  /** The endgame tables' code of `ply`'s position, or -1 when they do not cover it. */
+  probeTables(ply: number): number;
+  /** The root move searched now, the `number`-th of the line. */
+  rootMove(number: number, move: number, capturedLo: number, capturedHi: number): void;
+}
+
+/** The optional parts of the search (search.ts SearchFeatures) as the module's bits. */
+export interface ModuleFeatures {
+  readonly lateMoveReductions: boolean;
+  readonly singleReplyExtension: boolean;
+  readonly killers: boolean;
+  readonly history: boolean;
+}
+
+/** How one search is set up in the module (search.ts prepare). */
+export interface ModuleSearchSetup {
+  readonly drawPlies: number;
+  readonly nodeLimit: number;
+  readonly checkInterval: number;
+  /** The keys of the game before the root, low and high word in turn, oldest first. */
+  readonly gameKeys: Int32Array;
+  readonly tables: boolean;
+  readonly features: ModuleFeatures;
+}
+
+const NO_HOST: SearchHost = {
+  poll: () => false,
+  probeTables: () => -1,
+  rootMove: () => {},
+};
+
+const EXPORTED_FUNCTIONS = [
+  'maxPly',
+  'maxMoves',
+  'stateWords',
+  'setVariant',
+  'setWeight',
+  'prepareEvaluation',
+  'positionAddress',
+  'refreshKey',
+  'generateMoves',
+  'listedMove',
+  'listedCapturedLo',
+  'listedCapturedHi',
+  'makeMove',
+  'evaluate',
+  'mobility',
+  'resizeTable',
+  'clearTable',
+  'setTableAge',
+  'hashfull',
+  'setReduction',
+  'keysAddress',
+  'rootStatusAddress',
+  'beginSearch',
+  'clearHistory',
+  'searchRoot',
+  'searchedNodes',
+  'selectiveDepth',
+  'wasAborted',
+  'takeOverflow',
+  'pvLength',
+  'pvMove',
+  'pvCapturedLo',
+  'pvCapturedHi',
+] as const;
+
+/** The linear weights in the module's slot order (src/wasm/eval.ts). */
+function weightSlots(weights: EvalWeights): number[] {
+  return [
+    weights.man,
+    weights.king,
+    weights.kingPerMan,
+    ...weights.manSquare,
+    ...weights.kingSquare,
+    weights.homeRowGuard,
+    weights.manMobility,
+    weights.kingMobility,
+    weights.backedMan,
+    weights.manPair,
+    weights.runawayMan,
+    weights.tempo,
+    weights.endingTempo,
+    weights.kingsOnlyDrawDivisor,
+  ];
+}
+
+/** One instance of the search's module. */
+export class SearchModule {
+  /** The deepest ply of the module's stacks. */
+  readonly maxPly: number;
+  /** The table's size in bytes (0: none yet). */
+  private tableBytes = 0;
+  /** Views of each ply's position, made again if the memory grows. */
+  private positions: Int32Array[] = [];
+  private viewedBuffer: ArrayBuffer | undefined;
+
+  private constructor(
+    private readonly module: SearchExports,
+    private readonly hooks: { host: SearchHost },
+  ) {
+    this.maxPly = module.maxPly();
+  }
+
+  /** A new instance, or why none can be made (no WebAssembly, a module that fails to start). */
+  static create(): Result<SearchModule> {
+    const hooks = { host: NO_HOST };
+    const exports = instantiateWebAssembly(SEARCH_WASM, 'search', {
+      poll: (nodes) => (hooks.host.poll(nodes) ? 1 : 0),
+      probeTables: (ply) => hooks.host.probeTables(ply),
+      rootMove: (number, move, capturedLo, capturedHi) => hooks.host.rootMove(number, move, capturedLo, capturedHi), // prettier-ignore
+    });
+    if (exports instanceof Error) {
+      return fail('no-webassembly', `the search's WebAssembly module cannot start: ${exports.message}`); // prettier-ignore
+    }
+    const missing = EXPORTED_FUNCTIONS.find((name) => typeof exports[name] !== 'function');
+    const memory = exports.memory as { buffer?: unknown } | undefined;
+    if (missing !== undefined || !(memory?.buffer instanceof ArrayBuffer)) {
+      return fail('bad-module', `the search's WebAssembly module lacks ${missing ?? 'its memory'}`); // prettier-ignore
+    }
+    const module = exports as unknown as SearchExports;
+    if (module.stateWords() !== STATE_SIZE) {
+      return fail('bad-module', `the search's WebAssembly module holds ${module.stateWords()} state words, core ${STATE_SIZE}`); // prettier-ignore
+    }
+    return ok(new SearchModule(module, hooks));
+  }
+
+  /** Answers the module's calls during a search from now on. */
+  connect(host: SearchHost): void {
+    this.hooks.host = host;
+  }
+
+  /** Plays the variant of `rules` from now on. */
+  setVariant(rules: Rules): void {
+    this.module.setVariant(VARIANT_NAMES.indexOf(rules.name));
+  }
+
+  /** Evaluates with `weights` (one variant's linear weights) from now on. */
+  setWeights(weights: EvalWeights): void {
+    weightSlots(weights).forEach((value, slot) => this.module.setWeight(slot, value));
+    this.module.prepareEvaluation();
+  }
+
+  /** The state words of `ply`'s position, a view of the module's memory. */
+  position(ply: number): Int32Array {
+    const buffer = this.module.memory.buffer;
+    if (buffer !== this.viewedBuffer) {
+      this.viewedBuffer = buffer;
+      this.positions = Array.from({ length: this.maxPly + 2 }, (_, at) => new Int32Array(buffer, this.module.positionAddress(at), STATE_SIZE)); // prettier-ignore
+    }
+    return this.positions[ply];
+  }
+
+  /** Puts core's `state` at `ply` (its key as core keeps it). */
+  setPosition(ply: number, state: Int32Array): void {
+    this.position(ply).set(state.subarray(0, STATE_SIZE));
+  }
+
+  /** Works out the key of `ply`'s position from its pieces, as the module keys positions. */
+  refreshKey(ply: number): void {
+    this.module.refreshKey(ply);
+  }
+
+  /** Lists the legal moves of `ply`'s position; how many, or -1 when a list ran out of room. */
+  generateMoves(ply: number): number {
+    return this.module.generateMoves(ply);
+  }
+
+  /** Move `index` of `ply`'s list, packed as core packs it, and its captured set's two words. */
+  move(ply: number, index: number): number {
+    return this.module.listedMove(ply, index);
+  }
+  capturedLo(ply: number, index: number): number {
+    return this.module.listedCapturedLo(ply, index);
+  }
+  capturedHi(ply: number, index: number): number {
+    return this.module.listedCapturedHi(ply, index);
+  }
+
+  /** Plays move `index` of `ply`'s list into `ply + 1` (`ply`'s position stays as it was). */
+  makeMove(ply: number, index: number): void {
+    this.module.makeMove(ply, index);
+  }
+
+  /** The linear evaluation of `ply`'s position for its side to move, and its mobility after. */
+  evaluate(ply: number): number {
+    return this.module.evaluate(ply);
+  }
+  /** The side to move's steps and slides counted by the last evaluate (0: it has lost). */
+  mobility(): number {
+    return this.module.mobility();
+  }
+
+  /** Makes the table `bytes` long (tt.ts tableBytes) when it is not, and empties it. */
+  prepareTable(bytes: number): void {
+    if (bytes !== this.tableBytes) {
+      this.module.resizeTable(bytes);
+      this.tableBytes = bytes;
+    } else {
+      this.module.clearTable();
+    }
+  }
+
+  /** The age the table's stores stamp (tt.ts TranspositionTable.age). */
+  setTableAge(age: number): void {
+    this.module.setTableAge(age);
+  }
+
+  /** Per mille of a sample of the table's entries written by the current search. */
+  hashfull(): number {
+    return this.module.hashfull();
+  }
+
+  /** The late move reductions by depth and move number (search.ts REDUCTIONS). */
+  setReductions(reductions: Int8Array): void {
+    reductions.forEach((value, index) => this.module.setReduction(index, value));
+  }
+
+  /** Forgets the killers and the history: a new game. */
+  clearHistory(): void {
+    this.module.clearHistory();
+  }
+
+  /** Sets up a search from the position at ply 0 (the history halved, as each search does). */
+  beginSearch(setup: ModuleSearchSetup): void {
+    const keys = setup.gameKeys;
+    new Int32Array(this.module.memory.buffer, this.module.keysAddress(), keys.length).set(keys);
+    const features = setup.features;
+    const bits = (features.lateMoveReductions ? 1 : 0) | (features.singleReplyExtension ? 2 : 0) | (features.killers ? 4 : 0) | (features.history ? 8 : 0); // prettier-ignore
+    this.module.beginSearch(setup.drawPlies, setup.nodeLimit, setup.checkInterval, keys.length >> 1, setup.tables ? 1 : 0, bits); // prettier-ignore
+  }
+
+  /**
+   * One line of an iteration at `depth`, searching the root moves whose `status` is 0: its
+   * score. Throws when a move list ran out of room (the line would not be the rules').
+   */
+  searchRoot(depth: number, status: Uint8Array, count: number): number {
+    new Uint8Array(this.module.memory.buffer, this.module.rootStatusAddress(), count).set(status.subarray(0, count)); // prettier-ignore
+    const score = this.module.searchRoot(depth);
+    if (this.module.takeOverflow() !== 0) throw new Error('the search met a position with more moves than its lists hold'); // prettier-ignore
+    return score;
+  }
+
+  /** The search's nodes, deepest ply, and whether a limit cut it. */
+  get nodes(): number {
+    return this.module.searchedNodes();
+  }
+  get seldepth(): number {
+    return this.module.selectiveDepth();
+  }
+  get aborted(): boolean {
+    return this.module.wasAborted() !== 0;
+  }
+
+  /** The last root search's principal variation, written into the arrays given; its length. */
+  principalVariation(moves: Int32Array, capturedLo: Int32Array, capturedHi: Int32Array): number {
+    const length = this.module.pvLength();
+    for (let i = 0; i < length; i++) {
+      moves[i] = this.module.pvMove(i);
+      capturedLo[i] = this.module.pvCapturedLo(i);
+      capturedHi[i] = this.module.pvCapturedHi(i);
+    }
+    return length;
+  }
+}

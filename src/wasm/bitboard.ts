@@ -1,0 +1,112 @@
+/**
+ * 64-square sets as one u64 each (core/bitboard.ts holds the same sets as two int32 halves):
+ * bit `square` is the square, numbered 8 * rank + file.
+ *
+ *        a  b  c  d  e  f  g  h
+ *   8 | 56 57 58 59 60 61 62 63 |
+ *   7 | 48 49 50 51 52 53 54 55 |
+ *   6 | 40 41 42 43 44 45 46 47 |
+ *   5 | 32 33 34 35 36 37 38 39 |
+ *   4 | 24 25 26 27 28 29 30 31 |
+ *   3 | 16 17 18 19 20 21 22 23 |
+ *   2 |  8  9 10 11 12 13 14 15 |
+ *   1 |  0  1  2  3  4  5  6  7 |
+ *
+ * North (towards rank 8) is +8, east +1. The step and ray tables live in memory.ts's areas.
+ */
+import { NEXT, RAYS } from './memory';
+
+export const NOT_FILE_A: u64 = 0xfefefefefefefefe;
+export const NOT_FILE_H: u64 = 0x7f7f7f7f7f7f7f7f;
+
+/** Directions, numbered as core/variant.ts numbers them. */
+export const NORTH = 0;
+export const SOUTH = 1;
+export const EAST = 2;
+export const WEST = 3;
+export const NORTH_EAST = 4;
+export const NORTH_WEST = 5;
+export const SOUTH_EAST = 6;
+export const SOUTH_WEST = 7;
+
+/** Fills NEXT and RAYS; called once as the module starts. */
+export function initBitboards(): void {
+  const fileStep: StaticArray<i32> = [0, 0, 1, -1, 1, -1, 1, -1];
+  const rankStep: StaticArray<i32> = [1, -1, 0, 0, 1, 1, -1, -1];
+  for (let direction = 0; direction < 8; direction++) {
+    for (let square = 0; square < 64; square++) {
+      const file = (square & 7) + fileStep[direction];
+      const rank = (square >> 3) + rankStep[direction];
+      const inside = file >= 0 && file < 8 && rank >= 0 && rank < 8;
+      store<i8>(NEXT + <usize>(direction * 64 + square), <i8>(inside ? rank * 8 + file : -1));
+    }
+  }
+  for (let direction = 0; direction < 8; direction++) {
+    for (let square = 0; square < 64; square++) {
+      let ray: u64 = 0;
+      for (let to = next(direction, square); to >= 0; to = next(direction, to)) ray |= bit(to);
+      store<u64>(RAYS + <usize>((direction * 64 + square) * 8), ray);
+    }
+  }
+}
+
+/** The square one step from `square` towards `direction`, or -1 off the board. */
+// @ts-ignore: decorator
+@inline export function next(direction: i32, square: i32): i32 {
+  return <i32>load<i8>(NEXT + <usize>((direction << 6) | square));
+}
+/** The squares from `square` (not included) to the edge towards `direction`. */
+// @ts-ignore: decorator
+@inline export function ray(direction: i32, square: i32): u64 {
+  return load<u64>(RAYS + (<usize>((direction << 6) | square) << 3));
+}
+/** The set of one square. */
+// @ts-ignore: decorator
+@inline export function bit(square: i32): u64 {
+  return (<u64>1) << <u64>square;
+}
+/** Whether `square` is in `set`. */
+// @ts-ignore: decorator
+@inline export function has(set: u64, square: i32): bool {
+  return ((set >> <u64>square) & 1) != 0;
+}
+/** The lowest square of a non-empty set. */
+// @ts-ignore: decorator
+@inline export function lowest(set: u64): i32 {
+  return <i32>ctz<u64>(set);
+}
+/** The number of squares in a set. */
+// @ts-ignore: decorator
+@inline export function count(set: u64): i32 {
+  return <i32>popcnt<u64>(set);
+}
+// @ts-ignore: decorator
+@inline export function east(set: u64): u64 {
+  return (set << 1) & NOT_FILE_A;
+}
+// @ts-ignore: decorator
+@inline export function west(set: u64): u64 {
+  return (set >> 1) & NOT_FILE_H;
+}
+/** A set moved one rank forward for White (`white`) or Black. */
+// @ts-ignore: decorator
+@inline export function forward(set: u64, white: bool): u64 {
+  return white ? set << 8 : set >> 8;
+}
+/** A set moved one rank backward for White (`white`) or Black. */
+// @ts-ignore: decorator
+@inline export function backward(set: u64, white: bool): u64 {
+  return white ? set >> 8 : set << 8;
+}
+/**
+ * The first square of `occupied` from `square` towards `direction`, or -1 when the way is
+ * clear to the edge: the nearest is the lowest square of the ray's occupied part when the
+ * direction raises the square number (north, east, north-east, north-west), else the highest.
+ */
+// @ts-ignore: decorator
+@inline export function firstOccupied(square: i32, direction: i32, occupied: u64): i32 {
+  const blockers = ray(direction, square) & occupied;
+  if (blockers == 0) return -1;
+  const rising = direction == NORTH || direction == EAST || direction == NORTH_EAST || direction == NORTH_WEST; // prettier-ignore
+  return rising ? <i32>ctz<u64>(blockers) : 63 - <i32>clz<u64>(blockers);
+}

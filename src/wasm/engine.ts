@@ -1,0 +1,137 @@
+/**
+ * The search module's entry: what the host (src/search/search-wasm.ts) calls. Positions go
+ * in and out as core's state words at positionAddress(ply) in the exported memory; everything
+ * else is a call with numbers. The rules over 64-bit sets (bitboard, movegen, position,
+ * zobrist) are the perft counter's too.
+ */
+import { initBitboards } from './bitboard';
+import { evaluate as evaluateAt, prepareEvaluation, setWeight, sideToMoveMobility } from './eval';
+import {
+  capturedAt,
+  clearOverflow,
+  KEYS,
+  MAX_MOVES,
+  MAX_PLY,
+  movesAt,
+  overflow,
+  positionAt,
+  PV_CAPTURED,
+  PV_LENGTHS,
+  PV_MOVES,
+  REDUCTIONS,
+  ROOT_STATUS,
+  STATE_WORDS,
+} from './memory';
+import { generateMoves as generate, setVariant } from './movegen';
+import { computeKey, makeMove as make } from './position';
+import { aborted, nodes, seldepth } from './search';
+import { initZobrist } from './zobrist';
+
+initBitboards();
+initZobrist();
+
+export { prepareEvaluation, setVariant, setWeight };
+
+/** The module's limits: plies of the stacks, room in a move list, words of a position. */
+export function maxPly(): i32 {
+  return MAX_PLY;
+}
+export function maxMoves(): i32 {
+  return MAX_MOVES;
+}
+export function stateWords(): i32 {
+  return STATE_WORDS;
+}
+
+/** Where the position of `ply` lies: core's state words, as int32s. */
+export function positionAddress(ply: i32): usize {
+  return positionAt(ply);
+}
+
+/** Writes the key of `ply`'s position worked out from its pieces (its key words). */
+export function refreshKey(ply: i32): void {
+  store<u64>(positionAt(ply), computeKey(positionAt(ply)), 36);
+}
+
+/** Lists the legal moves of `ply`'s position; returns how many, or -1 when a list overflowed. */
+export function generateMoves(ply: i32): i32 {
+  clearOverflow();
+  const n = generate(ply);
+  return overflow ? -1 : n;
+}
+
+/** Move `index` of `ply`'s list, packed as core packs it. */
+export function listedMove(ply: i32, index: i32): i32 {
+  return load<i32>(movesAt(ply) + (<usize>index << 2));
+}
+/** The captured set of move `index` of `ply`'s list: its low word (squares 0-31) ... */
+export function listedCapturedLo(ply: i32, index: i32): i32 {
+  return load<i32>(capturedAt(ply) + (<usize>index << 3));
+}
+/** ... and its high word (squares 32-63). */
+export function listedCapturedHi(ply: i32, index: i32): i32 {
+  return load<i32>(capturedAt(ply) + (<usize>index << 3), 4);
+}
+
+/** Plays move `index` of `ply`'s list into the position of `ply + 1`. */
+export function makeMove(ply: i32, index: i32): void {
+  make(ply, index);
+}
+
+/** The linear evaluation of `ply`'s position for its side to move. */
+export function evaluate(ply: i32): i32 {
+  return evaluateAt(positionAt(ply));
+}
+/** The side to move's steps and slides counted by the last evaluate. */
+export function mobility(): i32 {
+  return sideToMoveMobility;
+}
+
+export { clearTable, hashfull, resizeTable, setTableAge } from './tt';
+export { beginSearch, clearHistory, searchRoot } from './search';
+
+/** The nodes, the deepest ply and whether a limit cut the search, of the search under way. */
+export function searchedNodes(): f64 {
+  return nodes;
+}
+export function selectiveDepth(): i32 {
+  return seldepth;
+}
+export function wasAborted(): bool {
+  return aborted;
+}
+
+/** Whether a move list ran out of room since the last ask (the search's result is then no good). */
+export function takeOverflow(): bool {
+  const was = overflow;
+  clearOverflow();
+  return was;
+}
+
+/** Sets the late move reduction for depth and move number `index` (depth * 64 + number). */
+export function setReduction(index: i32, value: i32): void {
+  store<i8>(REDUCTIONS + <usize>index, <i8>value);
+}
+
+/** Where the keys of the game before the root go (u64 each, its low word first). */
+export function keysAddress(): usize {
+  return KEYS;
+}
+/** Where the root moves' status goes (one byte a move: 0 searched, else left out). */
+export function rootStatusAddress(): usize {
+  return ROOT_STATUS;
+}
+
+/** The principal variation of the last root search: its length, and its moves. */
+export function pvLength(): i32 {
+  return load<i32>(PV_LENGTHS);
+}
+export function pvMove(index: i32): i32 {
+  return load<i32>(PV_MOVES + (<usize>index << 2));
+}
+export function pvCapturedLo(index: i32): i32 {
+  return load<i32>(PV_CAPTURED + (<usize>index << 3));
+}
+export function pvCapturedHi(index: i32): i32 {
+  return load<i32>(PV_CAPTURED + (<usize>index << 3), 4);
+}

@@ -1,0 +1,313 @@
+/**
+ * Legal move generation over 64-bit sets, the mirror of core/movegen.ts: steps, flying kings,
+ * capture sequences with immediate removal, no 180-degree turn, the maximum-capture rule,
+ * crowning at the end of a move (position.ts), and one move for sequences with the same
+ * start, end and captured set. The rules are docs/rules.md's.
+ *
+ * Moves come out in exactly core's order, since the search's move ordering breaks ties by it
+ * and its table keeps a move as its index in the list: captures by the capturing piece (the
+ * men of squares 0-31, then the kings of 0-31, then the men of 32-63, then the kings of
+ * 32-63, each in rising order), each piece's sequences depth first (a man forward, then to
+ * its left, then to its right; a king north, south, east, west, nearest landing first); steps
+ * by direction (forward, forward-left, forward-right, left, right), rising targets in each;
+ * then the kings' slides, king by king, in core's direction order, nearest first.
+ */
+import {
+  bit,
+  east,
+  firstOccupied,
+  forward,
+  backward,
+  has,
+  next,
+  NOT_FILE_A,
+  NOT_FILE_H,
+  west,
+} from './bitboard';
+import { capturedAt, MAX_MOVES, MOVE_COUNTS, movesAt, positionAt, setOverflow } from './memory';
+import { encodeMove, pieces, sideToMove } from './position';
+
+/** Armenian men also step diagonally forward and its kings slide along diagonals; Turkish not. */
+export let armenian: bool = true;
+
+/** Chooses the variant (0 Armenian, 1 Turkish) of the positions that follow. */
+export function setVariant(variant: i32): void {
+  armenian = variant == 0;
+}
+
+/** The side to move as a type, so that each side's capture search is compiled with its directions fixed. */
+export type White = i8;
+export type Black = u8;
+// @ts-ignore: decorator
+@inline export function isWhite<Side>(): bool {
+  return isSigned<Side>();
+}
+
+// The capture search under way: the list it fills (or only counts, when not `listing`), the
+// square the sequence started from, the most pieces a sequence has taken so far and how many
+// moves take that many.
+let listMoves: usize = 0;
+let listCaptured: usize = 0;
+let listing: bool = true;
+let searchFrom: i32 = 0;
+let best: i32 = 0;
+let found: i32 = 0;
+
+/** A complete sequence ending on `to`: kept if it takes the most and is a move not yet listed. */
+function record(to: i32, captured: u64, taken: i32): void {
+  if (taken < best) return;
+  if (taken > best) {
+    best = taken;
+    found = 0;
+  }
+  if (!listing) {
+    found++;
+    return;
+  }
+  const move = encodeMove(searchFrom, to, taken);
+  for (let i = 0; i < found; i++) {
+    if (load<i32>(listMoves + (<usize>i << 2)) == move && load<u64>(listCaptured + (<usize>i << 3)) == captured) return; // prettier-ignore
+  }
+  if (found == MAX_MOVES) {
+    setOverflow();
+    return;
+  }
+  store<i32>(listMoves + (<usize>found << 2), move);
+  store<u64>(listCaptured + (<usize>found << 3), captured);
+  found++;
+}
+
+/** A man of `Side` jumping `over` onto `land` when it can; whether it did. */
+// @ts-ignore: decorator
+@inline function manJump<Side>(over: i32, land: i32, enemy: u64, empty: u64, captured: u64, taken: i32): bool { // prettier-ignore
+  if (!has(enemy, over) || !has(empty, land)) return false;
+  const b = bit(over);
+  manJumps<Side>(land, enemy ^ b, empty | b, captured | b, taken + 1);
+  return true;
+}
+
+/**
+ * A man of `Side` on `square` capturing: forward, then to its left, then to its right, one
+ * square over an enemy piece to the empty square beyond. Captured pieces leave at once
+ * (`enemy` loses them, `empty` gains them); its start square is empty from the first jump.
+ */
+function manJumps<Side>(square: i32, enemy: u64, empty: u64, captured: u64, taken: i32): void {
+  const file = square & 7;
+  let more = false;
+  if (isWhite<Side>()) {
+    if (square < 48 && manJump<Side>(square + 8, square + 16, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (file > 1 && manJump<Side>(square - 1, square - 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (file < 6 && manJump<Side>(square + 1, square + 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
+  } else {
+    if (square >= 16 && manJump<Side>(square - 8, square - 16, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (file < 6 && manJump<Side>(square + 1, square + 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (file > 1 && manJump<Side>(square - 1, square - 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
+  }
+  if (!more && taken > 0) record(square, captured, taken);
+}
+
+/**
+ * A king on `square` capturing along ranks and files: any empty squares, one enemy piece, and
+ * a landing on any empty square after it; never straight back along its last capture (`last`,
+ * -1 before the first).
+ */
+function kingJumps(square: i32, enemy: u64, empty: u64, captured: u64, taken: i32, last: i32): void {
+  let more = false;
+  for (let d = 0; d < 4; d++) {
+    if (d == (last ^ 1)) continue;
+    const target = firstOccupied(square, d, ~empty);
+    if (target < 0 || !has(enemy, target)) continue;
+    let land = next(d, target);
+    if (land < 0 || !has(empty, land)) continue;
+    more = true;
+    const b = bit(target);
+    const enemyAfter = enemy ^ b;
+    const emptyAfter = empty | b;
+    do {
+      kingJumps(land, enemyAfter, emptyAfter, captured | b, taken + 1, d);
+      land = next(d, land);
+    } while (land >= 0 && has(empty, land));
+  }
+  if (!more && taken > 0) record(square, captured, taken);
+}
+
+/** The capture search of each man of `men`, in rising order. */
+// @ts-ignore: decorator
+@inline function menJumps<Side>(men: u64, enemy: u64, empty: u64): void {
+  while (men != 0) {
+    const square = <i32>ctz<u64>(men);
+    men &= men - 1;
+    searchFrom = square;
+    manJumps<Side>(square, enemy, empty | bit(square), 0, 0);
+  }
+}
+
+/** The capture search of each king of `kings`, in rising order. */
+function kingsJumps(kings: u64, enemy: u64, empty: u64): void {
+  while (kings != 0) {
+    const square = <i32>ctz<u64>(kings);
+    kings &= kings - 1;
+    searchFrom = square;
+    kingJumps(square, enemy, empty | bit(square), 0, 0, -1);
+  }
+}
+
+/**
+ * The legal captures of `Side` (the most pieces, each move once) of the men `canJump` (those
+ * with a first jump) and the kings `kings`, among `enemy` pieces and `empty` squares, listed
+ * into `moves` and `captured`; returns how many. With `listed` false it only counts them,
+ * which is exact for men alone: a man never goes back, so the squares it jumps lie on one
+ * path, which they fix, and it never makes one move twice. Pieces are taken in core's order:
+ * the men of squares 0-31, the kings of 0-31, the men of 32-63, the kings of 32-63.
+ */
+export function listCaptures<Side>(moves: usize, captured: usize, canJump: u64, kings: u64, enemy: u64, empty: u64, listed: bool): i32 { // prettier-ignore
+  listMoves = moves;
+  listCaptured = captured;
+  listing = listed;
+  best = 0;
+  found = 0;
+  if (kings == 0) {
+    menJumps<Side>(canJump, enemy, empty);
+    return found;
+  }
+  menJumps<Side>(canJump & 0x00000000ffffffff, enemy, empty);
+  kingsJumps(kings & 0x00000000ffffffff, enemy, empty);
+  menJumps<Side>(canJump & 0xffffffff00000000, enemy, empty);
+  kingsJumps(kings & 0xffffffff00000000, enemy, empty);
+  return found;
+}
+
+/** The men of White (`white`) or Black, of `men`, that have a first jump. */
+// @ts-ignore: decorator
+@inline export function jumpers(men: u64, enemy: u64, empty: u64, white: bool): u64 {
+  return (
+    men &
+    (backward(backward(empty, white) & enemy, white) |
+      west(west(empty) & enemy) |
+      east(east(empty) & enemy))
+  );
+}
+
+/** Whether a king of `kings` can capture. */
+export function kingsCapture(kings: u64, enemy: u64, empty: u64): bool {
+  const occupied = ~empty;
+  while (kings != 0) {
+    const square = <i32>ctz<u64>(kings);
+    kings &= kings - 1;
+    for (let d = 0; d < 4; d++) {
+      const target = firstOccupied(square, d, occupied);
+      if (target < 0 || !has(enemy, target)) continue;
+      const land = next(d, target);
+      if (land >= 0 && has(empty, land)) return true;
+    }
+  }
+  return false;
+}
+
+// The sets of the side to move of the position last read by readSides.
+let moverWhite: bool = true;
+let moverMen: u64 = 0;
+let moverKings: u64 = 0;
+let enemyPieces: u64 = 0;
+let emptySquares: u64 = 0;
+
+/** Reads the sets of the side to move of the position at `at` into the globals above. */
+// @ts-ignore: decorator
+@inline function readSides(at: usize): void {
+  const colour = sideToMove(at);
+  moverWhite = colour == 0;
+  moverMen = pieces(at, colour);
+  moverKings = pieces(at, 2 + colour);
+  enemyPieces = pieces(at, colour ^ 1) | pieces(at, 3 - colour);
+  emptySquares = ~(moverMen | moverKings | enemyPieces);
+}
+
+/** Whether the side to move of the position at `at` has a capture (and so must capture). */
+export function hasCapture(at: usize): bool {
+  readSides(at);
+  return jumpers(moverMen, enemyPieces, emptySquares, moverWhite) != 0 || (moverKings != 0 && kingsCapture(moverKings, enemyPieces, emptySquares)); // prettier-ignore
+}
+
+/**
+ * Lists the legal captures of the side to move of `ply`'s position (the most pieces, each
+ * move once) in `ply`'s list; returns how many (0: none).
+ */
+export function generateCaptures(ply: i32): i32 {
+  readSides(positionAt(ply));
+  const canJump = jumpers(moverMen, enemyPieces, emptySquares, moverWhite);
+  const n = moverWhite
+    ? listCaptures<White>(movesAt(ply), capturedAt(ply), canJump, moverKings, enemyPieces, emptySquares, true) // prettier-ignore
+    : listCaptures<Black>(movesAt(ply), capturedAt(ply), canJump, moverKings, enemyPieces, emptySquares, true); // prettier-ignore
+  store<i32>(MOVE_COUNTS + (<usize>ply << 2), n);
+  return n;
+}
+
+/** Appends the steps onto `targets`, each from `delta` squares back, to a list holding `n`; the new count. */
+// @ts-ignore: decorator
+@inline function addSteps(moves: usize, captured: usize, n: i32, targets: u64, delta: i32): i32 {
+  while (targets != 0) {
+    const to = <i32>ctz<u64>(targets);
+    targets &= targets - 1;
+    store<i32>(moves + (<usize>n << 2), encodeMove(to - delta, to, 0));
+    store<u64>(captured + (<usize>n << 3), 0);
+    n++;
+  }
+  return n;
+}
+
+/** Lists the steps and slides of the side to move of `ply`'s position; returns how many. */
+export function generateQuiet(ply: i32): i32 {
+  readSides(positionAt(ply));
+  const moves = movesAt(ply);
+  const captured = capturedAt(ply);
+  let n = 0;
+  // Forward, forward-left, forward-right, left, right (White: north, north-west, north-east,
+  // west, east; Black: south, south-east, south-west, east, west).
+  if (moverWhite) {
+    n = addSteps(moves, captured, n, (moverMen << 8) & emptySquares, 8);
+    if (armenian) {
+      n = addSteps(moves, captured, n, (moverMen << 7) & NOT_FILE_H & emptySquares, 7);
+      n = addSteps(moves, captured, n, (moverMen << 9) & NOT_FILE_A & emptySquares, 9);
+    }
+    n = addSteps(moves, captured, n, west(moverMen) & emptySquares, -1);
+    n = addSteps(moves, captured, n, east(moverMen) & emptySquares, 1);
+  } else {
+    n = addSteps(moves, captured, n, (moverMen >> 8) & emptySquares, -8);
+    if (armenian) {
+      n = addSteps(moves, captured, n, (moverMen >> 7) & NOT_FILE_A & emptySquares, -7);
+      n = addSteps(moves, captured, n, (moverMen >> 9) & NOT_FILE_H & emptySquares, -9);
+    }
+    n = addSteps(moves, captured, n, east(moverMen) & emptySquares, 1);
+    n = addSteps(moves, captured, n, west(moverMen) & emptySquares, -1);
+  }
+  const directions = armenian ? 8 : 4;
+  let rest = moverKings;
+  while (rest != 0) {
+    const from = <i32>ctz<u64>(rest);
+    rest &= rest - 1;
+    for (let d = 0; d < directions; d++) {
+      let to = next(d, from);
+      while (to >= 0 && has(emptySquares, to)) {
+        if (n == MAX_MOVES) {
+          setOverflow();
+          break;
+        }
+        store<i32>(moves + (<usize>n << 2), encodeMove(from, to, 0));
+        store<u64>(captured + (<usize>n << 3), 0);
+        n++;
+        to = next(d, to);
+      }
+    }
+  }
+  store<i32>(MOVE_COUNTS + (<usize>ply << 2), n);
+  return n;
+}
+
+/**
+ * Lists the legal moves of the side to move of `ply`'s position in `ply`'s list and returns
+ * how many: the largest captures when any capture exists, otherwise every step and slide.
+ */
+export function generateMoves(ply: i32): i32 {
+  if (hasCapture(positionAt(ply))) return generateCaptures(ply);
+  return generateQuiet(ply);
+}

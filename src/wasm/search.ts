@@ -1,0 +1,435 @@
+/**
+ * Alpha-beta in the module, the mirror of src/search/search.ts's alphaBeta and quiescence:
+ * principal variation search, a quiescence search over compulsory captures, the table
+ * (tt.ts), TT move, captures, crowning, killers and history for ordering, late move
+ * reductions and the single-reply extension, repetition and no-progress draws, mate
+ * distance, and the endgame tables through the host. The same moves in the same order with
+ * the same scores make the same tree: the bench signature is its proof.
+ *
+ * The host keeps the root's life (iterative deepening, MultiPV, skill, time, info lines) and
+ * calls `searchRoot` once a line; every so many nodes the module asks the host whether to
+ * stop (`poll`), and the host probes the endgame tables for it (`probeTables`).
+ */
+import { count } from './bitboard';
+import { evaluate, sideToMoveMobility } from './eval';
+import {
+  capturedAt,
+  HISTORY,
+  KEYS,
+  KILLERS,
+  MAX_GAME_PLIES,
+  MAX_MOVES,
+  MAX_PLY,
+  movesAt,
+  ORDERS,
+  positionAt,
+  PV_CAPTURED,
+  PV_LENGTHS,
+  PV_MOVES,
+  REDUCTIONS,
+  ROOT_ORDER,
+  ROOT_STATUS,
+  SCORES,
+} from './memory';
+import { generateCaptures, generateMoves, hasCapture } from './movegen';
+import {
+  encodeMove,
+  makeMove,
+  moveFrom,
+  moveTo,
+  pieces,
+  positionKey,
+  quietPlies,
+  reversiblePlies,
+  sideToMove,
+} from './position';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, probeEntry, storeEntry, ttDepth, ttMove, ttBound, ttScore } from './tt'; // prettier-ignore
+
+/** Asks the host whether to stop (the stop flag, the clock), every checkInterval nodes: 1 stops. */
+// @ts-ignore: decorator
+@external("env", "poll")
+declare function poll(nodes: f64): i32;
+/** The endgame tables' value of `ply`'s position (egdb/value.ts codes), or -1 when not covered. */
+// @ts-ignore: decorator
+@external("env", "probeTables")
+declare function probeTables(ply: i32): i32;
+/** Tells the host which root move is searched now, the `number`-th of the line. */
+// @ts-ignore: decorator
+@external("env", "rootMove")
+declare function rootMove(number: i32, move: i32, capturedLo: i32, capturedHi: i32): void;
+
+const MATE = 30000;
+const MATE_BOUND = MATE - 2 * MAX_PLY;
+const INFINITE = 32000;
+const TT_MOVE_SCORE = 1 << 30;
+const CAPTURE_SCORE = 1 << 26;
+const CROWNING_SCORE = 1 << 25;
+const KILLER_SCORE = 1 << 24;
+/** A root move the host lets the search play (search.ts ROOT_SEARCHED). */
+const ROOT_SEARCHED = 0;
+
+/** The optional parts (search.ts SearchFeatures), as the bits of `features`. */
+export const LATE_MOVE_REDUCTIONS = 1;
+export const SINGLE_REPLY_EXTENSION = 2;
+export const KILLERS_FEATURE = 4;
+export const HISTORY_FEATURE = 8;
+
+// The search under way, as the host set it up (beginSearch) and as it went.
+let features: i32 = 15;
+let drawPlies: i32 = 100;
+let rootKeyIndex: i32 = 0;
+let tablesAttached: bool = false;
+let nodeLimit: f64 = Infinity;
+let checkInterval: i32 = 1024;
+let checkCountdown: i32 = 1024;
+export let nodes: f64 = 0;
+export let seldepth: i32 = 0;
+export let aborted: bool = false;
+/** The depth of the iteration under way; depth 1 always completes. */
+let rootDepth: i32 = 0;
+
+/** Sets a search up: its settings, counters cleared, the history halved (search.ts prepare). */
+export function beginSearch(draws: i32, limit: f64, interval: i32, keyIndex: i32, tables: bool, featureBits: i32): void { // prettier-ignore
+  drawPlies = draws;
+  nodeLimit = limit;
+  checkInterval = interval;
+  checkCountdown = interval;
+  rootKeyIndex = min(keyIndex, MAX_GAME_PLIES);
+  tablesAttached = tables;
+  features = featureBits;
+  nodes = 0;
+  aborted = false;
+  for (let i = 0; i < 2 * 64 * 64; i++) {
+    const at = HISTORY + (<usize>i << 2);
+    store<i32>(at, load<i32>(at) >> 1);
+  }
+  for (let i = 0; i < MAX_MOVES; i++) store<i32>(ROOT_ORDER + (<usize>i << 2), i);
+}
+
+/** Forgets the move-ordering statistics: a new game. */
+export function clearHistory(): void {
+  memory.fill(HISTORY, 0, 2 * 64 * 64 * 4);
+  memory.fill(KILLERS, 0, 2 * (MAX_PLY + 2) * 4);
+}
+
+/**
+ * One line of an iteration at `depth` from the root (ply 0), with the root moves the host
+ * marked as searched in ROOT_STATUS: its score (search.ts iterate's alphaBeta call).
+ */
+export function searchRoot(depth: i32): i32 {
+  rootDepth = depth;
+  seldepth = 0;
+  return alphaBeta(0, depth, -INFINITE, INFINITE, true);
+}
+
+// @ts-ignore: decorator
+@inline function keyAt(index: i32): u64 {
+  return load<u64>(KEYS + (<usize>index << 3));
+}
+// @ts-ignore: decorator
+@inline function i32At(base: usize, index: i32): i32 {
+  return load<i32>(base + (<usize>index << 2));
+}
+// @ts-ignore: decorator
+@inline function setI32At(base: usize, index: i32, value: i32): void {
+  store<i32>(base + (<usize>index << 2), value);
+}
+
+/** Scores stored in the table count mate distance from the stored node, not the root. */
+// @ts-ignore: decorator
+@inline function scoreToTable(score: i32, ply: i32): i32 {
+  if (score >= MATE_BOUND) return score + ply;
+  if (score <= -MATE_BOUND) return score - ply;
+  return score;
+}
+// @ts-ignore: decorator
+@inline function scoreFromTable(score: i32, ply: i32): i32 {
+  if (score >= MATE_BOUND) return score - ply;
+  if (score <= -MATE_BOUND) return score + ply;
+  return score;
+}
+
+/** Polls the host every so many nodes, and the node limit at every node. */
+function checkLimits(): void {
+  if (rootDepth <= 1) return;
+  if (nodes >= nodeLimit) {
+    aborted = true;
+    return;
+  }
+  if (--checkCountdown > 0) return;
+  checkCountdown = checkInterval;
+  if (poll(nodes) != 0) aborted = true;
+}
+
+/** Whether the position at `ply` repeats one since the last irreversible move. */
+function isRepetition(ply: i32, reversible: i32): bool {
+  const index = rootKeyIndex + ply;
+  const key = keyAt(index);
+  const oldest = max(0, index - reversible);
+  for (let i = index - 2; i >= oldest; i -= 2) {
+    if (keyAt(i) == key) return true;
+  }
+  return false;
+}
+
+/** Plays move `index` of `ply` into `ply + 1` and records the child's key for repetitions. */
+function makeChild(ply: i32, index: i32): void {
+  makeMove(ply, index);
+  store<u64>(KEYS + (<usize>(rootKeyIndex + ply + 1) << 3), positionKey(positionAt(ply + 1)));
+}
+
+/** The principal variation of `ply`: move `index`, then the child's. */
+function updatePv(ply: i32, index: i32): void {
+  const row = ply * MAX_PLY;
+  const next = (ply + 1) * MAX_PLY;
+  setI32At(PV_MOVES, row, i32At(movesAt(ply), index));
+  store<u64>(PV_CAPTURED + (<usize>row << 3), load<u64>(capturedAt(ply) + (<usize>index << 3)));
+  const childLength = ply + 1 < MAX_PLY ? i32At(PV_LENGTHS, ply + 1) : 0;
+  for (let i = 0; i < childLength; i++) {
+    setI32At(PV_MOVES, row + 1 + i, i32At(PV_MOVES, next + i));
+    store<u64>(PV_CAPTURED + (<usize>(row + 1 + i) << 3), load<u64>(PV_CAPTURED + (<usize>(next + i) << 3))); // prettier-ignore
+  }
+  setI32At(PV_LENGTHS, ply, childLength + 1);
+}
+
+/** Orders the moves of `ply`: TT move, captures by kings taken, crowning, killers, history. */
+function scoreMoves(ply: i32, moveCount: i32, ttMoveRef: i32): void {
+  const at = positionAt(ply);
+  const colour = sideToMove(at);
+  const enemyKings = pieces(at, 3 - colour);
+  const ownKings = pieces(at, 2 + colour);
+  const crownRank = colour == 0 ? 7 : 0;
+  const killer1 = (features & KILLERS_FEATURE) != 0 ? i32At(KILLERS, 2 * ply) : -1;
+  const killer2 = (features & KILLERS_FEATURE) != 0 ? i32At(KILLERS, 2 * ply + 1) : -1;
+  const useHistory = (features & HISTORY_FEATURE) != 0;
+  const historyBase = colour * 4096;
+  const moves = movesAt(ply);
+  const captured = capturedAt(ply);
+  const scores = SCORES + <usize>(ply * MAX_MOVES * 4);
+  for (let i = 0; i < moveCount; i++) {
+    const move = i32At(moves, i);
+    const from = moveFrom(move);
+    const to = moveTo(move);
+    let score: i32;
+    if (ttMoveRef == encodeMove(from, to, i)) {
+      score = TT_MOVE_SCORE;
+    } else if (move >>> 12 != 0) {
+      const kingsTaken = count(load<u64>(captured + (<usize>i << 3)) & enemyKings);
+      score = CAPTURE_SCORE + kingsTaken * 4096 + (useHistory ? i32At(HISTORY, historyBase + from * 64 + to) >> 4 : 0); // prettier-ignore
+    } else {
+      const isKing = ((ownKings >> <u64>from) & 1) != 0;
+      if (!isKing && to >> 3 == crownRank) score = CROWNING_SCORE;
+      else if (move == killer1) score = KILLER_SCORE + 1;
+      else if (move == killer2) score = KILLER_SCORE;
+      else score = useHistory ? i32At(HISTORY, historyBase + from * 64 + to) : 0;
+    }
+    setI32At(scores, i, score);
+  }
+}
+
+/**
+ * Swaps the best-scored move among places [from, moveCount) into place `from` and returns its
+ * index in the move list; the scores travel with the order (search.ts pickMove).
+ */
+// @ts-ignore: decorator
+@inline function pickMove(scores: usize, order: usize, from: i32, moveCount: i32): i32 {
+  let best = from;
+  let bestScore = i32At(scores, from);
+  for (let i = from + 1; i < moveCount; i++) {
+    const s = i32At(scores, i);
+    if (s > bestScore) {
+      bestScore = s;
+      best = i;
+    }
+  }
+  const chosen = i32At(order, best);
+  setI32At(order, best, i32At(order, from));
+  setI32At(order, from, chosen);
+  setI32At(scores, best, i32At(scores, from));
+  setI32At(scores, from, bestScore);
+  return chosen;
+}
+
+/** A quiet move that caused a cut: remember it as a killer, raise its history, lower the tried. */
+function rewardQuiet(ply: i32, colour: i32, move: i32, depth: i32, order: usize, tried: i32): void {
+  if (i32At(KILLERS, 2 * ply) != move) {
+    setI32At(KILLERS, 2 * ply + 1, i32At(KILLERS, 2 * ply));
+    setI32At(KILLERS, 2 * ply, move);
+  }
+  const bonus = min(depth * depth, 400);
+  const base = colour * 4096;
+  const slot = base + moveFrom(move) * 64 + moveTo(move);
+  const old = i32At(HISTORY, slot);
+  setI32At(HISTORY, slot, old + bonus - ((old * bonus) >> 14));
+  const moves = movesAt(ply);
+  for (let i = 0; i < tried; i++) {
+    const other = i32At(moves, i32At(order, i));
+    const at = base + moveFrom(other) * 64 + moveTo(other);
+    const value = i32At(HISTORY, at);
+    setI32At(HISTORY, at, value - (bonus + ((value * bonus) >> 14)));
+  }
+}
+
+function alphaBeta(ply: i32, depth: i32, alpha: i32, beta: i32, pvNode: bool): i32 {
+  setI32At(PV_LENGTHS, ply, 0);
+  const at = positionAt(ply);
+  if (ply > 0) {
+    if (drawPlies > 0 && quietPlies(at) >= drawPlies) return 0;
+    const reversible = reversiblePlies(at);
+    if (reversible >= 4 && isRepetition(ply, reversible)) return 0;
+    // Mate distance: no line from here can beat a mate already found nearer the root.
+    alpha = max(alpha, -MATE + ply);
+    beta = min(beta, MATE - ply - 1);
+    if (alpha >= beta) return alpha;
+    if (tablesAttached) {
+      const code = probeTables(ply);
+      if (code >= 0) return code == 0 ? 0 : (code & 1) == 0 ? MATE - ply - code + 1 : -MATE + ply + code - 1; // prettier-ignore
+    }
+  }
+  if (depth <= 0 || ply >= MAX_PLY - 1) return quiescence(ply, alpha, beta);
+  if (aborted) return 0;
+  nodes++;
+  checkLimits();
+  if (aborted) return 0;
+  if (ply > seldepth) seldepth = ply;
+
+  const key = positionKey(at);
+  const keyLo = <i32>key;
+  const keyHi = <i32>(key >> 32);
+  let ttMoveRef = 0;
+  if (probeEntry(keyLo, keyHi)) {
+    ttMoveRef = ttMove;
+    const score = scoreFromTable(ttScore, ply);
+    if (!pvNode && ply > 0 && ttDepth >= depth) {
+      if (
+        ttBound == BOUND_EXACT ||
+        (ttBound == BOUND_LOWER && score >= beta) ||
+        (ttBound == BOUND_UPPER && score <= alpha)
+      ) {
+        return score;
+      }
+    }
+  }
+
+  const moveCount = generateMoves(ply);
+  if (moveCount == 0) return -MATE + ply;
+  const moves = movesAt(ply);
+  const quiet = i32At(moves, 0) >>> 12 == 0;
+
+  // A forced reply costs nothing to look at one ply deeper.
+  if (moveCount == 1 && (features & SINGLE_REPLY_EXTENSION) != 0 && ply < 2 * rootDepth) depth++;
+
+  const order = ORDERS + <usize>(ply * MAX_MOVES * 4);
+  const scores = SCORES + <usize>(ply * MAX_MOVES * 4);
+  for (let i = 0; i < moveCount; i++) setI32At(order, i, i);
+  scoreMoves(ply, moveCount, ttMoveRef);
+  if (ply == 0) {
+    // At the root the previous iteration's order decides: its best move first.
+    for (let k = 0; k < moveCount; k++) setI32At(scores, i32At(ROOT_ORDER, k), TT_MOVE_SCORE - k);
+  }
+  const originalAlpha = alpha;
+  let bestScore = -INFINITE;
+  let bestIndex = -1;
+  let searched = 0;
+  const colour = sideToMove(at);
+  for (let n = 0; n < moveCount; n++) {
+    const index = pickMove(scores, order, n, moveCount);
+    const move = i32At(moves, index);
+    if (ply == 0) {
+      if (load<u8>(ROOT_STATUS + <usize>index) != ROOT_SEARCHED) continue;
+      const captured = load<u64>(capturedAt(0) + (<usize>index << 3));
+      rootMove(searched + 1, move, <i32>captured, <i32>(captured >> 32));
+    }
+    makeChild(ply, index);
+    let score: i32;
+    if (searched == 0) {
+      score = -alphaBeta(ply + 1, depth - 1, -beta, -alpha, pvNode);
+    } else {
+      let reduction = 0;
+      if (
+        (features & LATE_MOVE_REDUCTIONS) != 0 &&
+        quiet &&
+        depth >= 3 &&
+        searched >= (pvNode ? 3 : 2) &&
+        i32At(scores, n) < KILLER_SCORE
+      ) {
+        reduction = <i32>load<i8>(REDUCTIONS + <usize>(min(depth, 63) * 64 + min(searched, 63)));
+        if (pvNode && reduction > 0) reduction--;
+        reduction = min(reduction, depth - 2);
+      }
+      score = -alphaBeta(ply + 1, depth - 1 - reduction, -1 - alpha, -alpha, false);
+      if (score > alpha && reduction > 0) {
+        score = -alphaBeta(ply + 1, depth - 1, -1 - alpha, -alpha, false);
+      }
+      if (score > alpha && score < beta && pvNode) {
+        score = -alphaBeta(ply + 1, depth - 1, -beta, -alpha, true);
+      }
+    }
+    if (aborted) return 0;
+    searched++;
+    if (score > bestScore) {
+      bestScore = score;
+      bestIndex = index;
+      if (score > alpha) {
+        alpha = score;
+        if (pvNode) updatePv(ply, index);
+        if (score >= beta) {
+          if (quiet) rewardQuiet(ply, colour, move, depth, order, n);
+          break;
+        }
+      }
+    }
+  }
+  if (searched == 0) return alpha; // every root move excluded (MultiPV ran out)
+  if (ply == 0) {
+    // Keep the best move first for the next iteration.
+    let place = 0;
+    for (let i = 0; i < moveCount; i++) {
+      const index = i32At(order, i);
+      setI32At(ROOT_ORDER, i, index);
+      if (index == bestIndex) place = i;
+    }
+    for (let i = place; i > 0; i--) setI32At(ROOT_ORDER, i, i32At(ROOT_ORDER, i - 1));
+    setI32At(ROOT_ORDER, 0, bestIndex);
+  }
+  const bound = bestScore >= beta ? BOUND_LOWER : bestScore > originalAlpha ? BOUND_EXACT : BOUND_UPPER; // prettier-ignore
+  const best = i32At(moves, bestIndex);
+  storeEntry(keyLo, keyHi, encodeMove(moveFrom(best), moveTo(best), bestIndex), bound, scoreToTable(bestScore, ply), depth); // prettier-ignore
+  return bestScore;
+}
+
+/**
+ * Resolves captures: capture is compulsory, so while the side to move has one it must take
+ * (no standing pat); a quiet position is scored by the static evaluation.
+ */
+function quiescence(ply: i32, alpha: i32, beta: i32): i32 {
+  if (aborted) return 0; // a limit reached: count no node past it
+  nodes++;
+  checkLimits();
+  if (aborted) return 0;
+  if (ply > seldepth) seldepth = ply;
+  setI32At(PV_LENGTHS, ply, 0);
+  const at = positionAt(ply);
+  if (!hasCapture(at)) {
+    // The evaluation counts the moves too: none left means the side to move has lost.
+    const score = evaluate(at);
+    return sideToMoveMobility == 0 ? -MATE + ply : score;
+  }
+  if (ply >= MAX_PLY - 1) return evaluate(at);
+  const moveCount = generateCaptures(ply);
+  let best = -INFINITE;
+  for (let i = 0; i < moveCount; i++) {
+    makeChild(ply, i);
+    const score = -quiescence(ply + 1, -beta, -alpha);
+    if (aborted) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        updatePv(ply, i);
+        if (score >= beta) break;
+      }
+    }
+  }
+  return best;
+}
