@@ -138,9 +138,12 @@ export const DONE = 'done';
 
 /**
  * `TAMA_SEARCH=webassembly` in the environment: the WebAssembly module searches below the
- * root (search-wasm.ts) where it can. Off by default until it is the engine's one search.
+ * root (search-wasm.ts) where it can. Off by default until it is the engine's one search,
+ * and in a browser, whose workers run this file too and have no environment.
  */
-const MODULE_SEARCH = process.env.TAMA_SEARCH === 'webassembly';
+const MODULE_SEARCH =
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+    ?.TAMA_SEARCH === 'webassembly';
 
 /** A searcher over `table`, with the WebAssembly module when MODULE_SEARCH asks for it. */
 function newSearcher(table: TranspositionTable, control: SearchControl): Searcher {
