@@ -10,6 +10,7 @@ import { STATE_SIZE } from '../core/state.js';
 import { VARIANT_NAMES, type Rules } from '../core/variant.js';
 import { instantiateWebAssembly } from '../core/webassembly.js';
 import type { EvalWeights } from './eval-weights.js';
+import { ACTIVATION_ONE, NETWORK_INPUTS, OUTPUT_ONE, type NetworkWeights } from './network-weights.js'; // prettier-ignore
 import { SEARCH_WASM } from './search-wasm-module.js';
 
 /** The module's exports this host calls (src/wasm/engine.ts). */
@@ -28,6 +29,13 @@ interface SearchExports {
   listedCapturedLo(ply: number, index: number): number;
   listedCapturedHi(ply: number, index: number): number;
   makeMove(ply: number, index: number): void;
+  maxHidden(): number;
+  networkAddress(part: number): number;
+  setNetwork(hidden: number, outputBias: number, centiMenPerUnit: number): void;
+  useNetwork(on: number): void;
+  invalidateAccumulators(ply: number): void;
+  evaluateNetwork(ply: number): number;
+  evaluateNetworkFresh(ply: number): number;
   evaluate(ply: number): number;
   mobility(): number;
   resizeTable(bytes: number): void;
@@ -99,6 +107,13 @@ const EXPORTED_FUNCTIONS = [
   'listedCapturedLo',
   'listedCapturedHi',
   'makeMove',
+  'maxHidden',
+  'networkAddress',
+  'setNetwork',
+  'useNetwork',
+  'invalidateAccumulators',
+  'evaluateNetwork',
+  'evaluateNetworkFresh',
   'evaluate',
   'mobility',
   'resizeTable',
@@ -195,6 +210,53 @@ export class SearchModule {
   setWeights(weights: EvalWeights): void {
     weightSlots(weights).forEach((value, slot) => this.module.setWeight(slot, value));
     this.module.prepareEvaluation();
+  }
+
+  /**
+   * Copies `network` (one variant's quantised weights) into the module's memory, each
+   * layer at a stride of its width rounded up to 8 with the units past it zero (src/wasm/network.ts).
+   */
+  setNetwork(network: NetworkWeights): void {
+    const { hidden } = network;
+    if (hidden > this.module.maxHidden()) throw new Error(`the module holds networks of at most ${this.module.maxHidden()} hidden units, not ${hidden}`); // prettier-ignore
+    const stride = (hidden + 7) & ~7;
+    const buffer = this.module.memory.buffer;
+    const inputs = new Int16Array(buffer, this.module.networkAddress(0), NETWORK_INPUTS * stride); // prettier-ignore
+    inputs.fill(0);
+    for (let input = 0; input < NETWORK_INPUTS; input++) {
+      inputs.set(network.inputWeights.subarray(input * hidden, (input + 1) * hidden), input * stride); // prettier-ignore
+    }
+    const bias = new Int16Array(buffer, this.module.networkAddress(1), stride);
+    bias.fill(0);
+    bias.set(network.inputBias);
+    const output = new Int16Array(buffer, this.module.networkAddress(2), 2 * stride);
+    output.fill(0);
+    output.set(network.outputWeights.subarray(0, hidden));
+    output.set(network.outputWeights.subarray(hidden), stride);
+    // The same factor network.ts multiplies by, so that the rounding is the same.
+    this.module.setNetwork(hidden, network.outputBias, network.scale / (ACTIVATION_ONE * OUTPUT_ONE)); // prettier-ignore
+  }
+
+  /** Whether the search scores quiet positions with the network set last (true) or the linear weights. */
+  useNetwork(on: boolean): void {
+    this.module.useNetwork(on ? 1 : 0);
+  }
+
+  /** `ply`'s position changed outside makeMove: its accumulators are out of date. */
+  invalidateAccumulators(ply: number): void {
+    this.module.invalidateAccumulators(ply);
+  }
+
+  /**
+   * The network's evaluation of `ply`'s position for its side to move, its accumulators
+   * brought up to date along the line of positions from ply 0; `mobility()` after it.
+   */
+  evaluateNetwork(ply: number): number {
+    return this.module.evaluateNetwork(ply);
+  }
+  /** The same from scratch (no accumulator of the line used or changed). */
+  evaluateNetworkFresh(ply: number): number {
+    return this.module.evaluateNetworkFresh(ply);
   }
 
   /** The state words of `ply`'s position, a view of the module's memory. */

@@ -41,6 +41,7 @@ import { CRUMB_SLOTS, nowMs, SearchControl } from './control.js';
 import { Evaluators, type Evaluator } from './eval.js';
 import { NETWORK_STACK_PLIES, type NetworkEvaluator } from './network.js';
 import type { EvalWeights } from './eval-weights.js';
+import type { NetworkWeights } from './network-weights.js';
 import type { SearchModule } from './search-wasm.js';
 import { chooseSkillMove, MAX_SKILL_LEVEL } from './skill.js';
 import { TimeManager, type SearchLimits, type TimeBudget } from './timeman.js';
@@ -273,8 +274,9 @@ export class Searcher {
   private crumbs: Int32Array | null = null;
   /**
    * The WebAssembly module that searches the tree below the root in this searcher's place
-   * (search-wasm.ts), or null; it searches when the evaluation is linear and the search runs
-   * on one thread (`moduleSearches`), and this class keeps the root's life either way.
+   * (search-wasm.ts), or null; it searches when the search runs on one thread
+   * (`moduleSearches`), with the linear evaluation or the variant's network, and this class
+   * keeps the root's life either way.
    */
   private module: SearchModule | null = null;
   private moduleSearches = false;
@@ -282,6 +284,7 @@ export class Searcher {
   private moduleTable: TranspositionTable | null = null;
   private moduleTableClears = 0;
   private moduleWeights: EvalWeights | null = null;
+  private moduleNetwork: NetworkWeights | null = null;
 
   /** A searcher over `tt`, stopped through `control`, evaluating with `evaluators`. */
   constructor(
@@ -324,12 +327,13 @@ export class Searcher {
 
   /**
    * Searches below the root with `module` (null: with this class's alpha-beta) from the next
-   * search on, where the module can: a linear evaluation, one thread.
+   * search on, where the module can: one thread.
    */
   useModule(module: SearchModule | null): void {
     this.module = module;
     this.moduleTable = null;
     this.moduleWeights = null;
+    this.moduleNetwork = null;
     if (module === null) return;
     module.setReductions(REDUCTIONS);
     module.connect({
@@ -462,7 +466,7 @@ export class Searcher {
     }
     this.rootKeyIndex = earlier;
     this.states[0].set(root.state);
-    this.moduleSearches = this.module !== null && this.network === null && this.crumbs === null;
+    this.moduleSearches = this.module !== null && this.crumbs === null;
     if (this.moduleSearches) this.prepareModule(root, earlier);
   }
 
@@ -474,6 +478,13 @@ export class Searcher {
       module.setWeights(this.evaluator.weights);
       this.moduleWeights = this.evaluator.weights;
     }
+    // The network of this variant, when one is loaded, scores the quiet positions there too.
+    const network = this.network?.weights ?? null;
+    if (network !== null && this.moduleNetwork !== network) {
+      module.setNetwork(network);
+      this.moduleNetwork = network;
+    }
+    module.useNetwork(network !== null);
     // The module's table stands for this.tt: emptied when another table or a clear of it comes.
     if (this.moduleTable !== this.tt || this.moduleTableClears !== this.tt.clears) {
       module.prepareTable(this.tt.words.byteLength);

@@ -10,9 +10,13 @@ import {
   capturedAt,
   clearOverflow,
   KEYS,
+  MAX_HIDDEN,
   MAX_MOVES,
   MAX_PLY,
   movesAt,
+  NET_BIAS,
+  NET_INPUT,
+  NET_OUTPUT,
   overflow,
   positionAt,
   PV_CAPTURED,
@@ -23,6 +27,7 @@ import {
   STATE_WORDS,
 } from './memory';
 import { generateMoves as generate, setVariant } from './movegen';
+import { accumulatorAddress, evaluateNetwork as evaluateFresh, evaluateNetworkAt, invalidate, setNetwork, useNetwork } from './network'; // prettier-ignore
 import { computeKey, makeMove as make } from './position';
 import { aborted, nodes, seldepth } from './search';
 import { initZobrist } from './zobrist';
@@ -30,7 +35,7 @@ import { initZobrist } from './zobrist';
 initBitboards();
 initZobrist();
 
-export { prepareEvaluation, setVariant, setWeight };
+export { accumulatorAddress, prepareEvaluation, setNetwork, setVariant, setWeight, useNetwork };
 
 /** The module's limits: plies of the stacks, room in a move list, words of a position. */
 export function maxPly(): i32 {
@@ -73,9 +78,31 @@ export function listedCapturedHi(ply: i32, index: i32): i32 {
   return load<i32>(capturedAt(ply) + (<usize>index << 3), 4);
 }
 
-/** Plays move `index` of `ply`'s list into the position of `ply + 1`. */
+/** Plays move `index` of `ply`'s list into the position of `ply + 1` (its accumulators stale). */
 export function makeMove(ply: i32, index: i32): void {
   make(ply, index);
+  invalidate(ply + 1);
+}
+
+/** The widest hidden layer the network's areas hold. */
+export function maxHidden(): i32 {
+  return MAX_HIDDEN;
+}
+/** Where the network's weights go (memory.ts): `part` 0 the input weights, 1 the input bias, 2 the output weights. */
+export function networkAddress(part: i32): usize {
+  return part == 0 ? NET_INPUT : part == 1 ? NET_BIAS : NET_OUTPUT;
+}
+/** `ply`'s position's accumulators are out of date (the host wrote a position there). */
+export function invalidateAccumulators(ply: i32): void {
+  invalidate(ply);
+}
+/** The network's evaluation of `ply`'s position, its accumulators brought up to date along the line from ply 0. */
+export function evaluateNetwork(ply: i32): i32 {
+  return evaluateNetworkAt(ply);
+}
+/** The network's evaluation of `ply`'s position from scratch. */
+export function evaluateNetworkFresh(ply: i32): i32 {
+  return evaluateFresh(positionAt(ply));
 }
 
 /** The linear evaluation of `ply`'s position for its side to move. */

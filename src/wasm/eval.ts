@@ -130,6 +130,14 @@ function runawayMen(men: u64, white: bool, enemy: u64): i32 {
   return count(men & (men << 1) & NOT_FILE_A);
 }
 
+/** Counts the side to move's steps and slides into sideToMoveMobility (the network's "no move = lost"). */
+export function countMobility(at: usize): void {
+  const colour = sideToMove(at);
+  const empty = ~(pieces(at, WHITE_MEN) | pieces(at, BLACK_MEN) | pieces(at, WHITE_KINGS) | pieces(at, BLACK_KINGS)); // prettier-ignore
+  const kings = pieces(at, 2 + colour);
+  sideToMoveMobility = manSteps(pieces(at, colour), colour == 0, empty) + (kings == 0 ? 0 : kingSlides(kings, empty)); // prettier-ignore
+}
+
 /** The evaluation of the position at `at` for its side to move (eval.ts Evaluator.evaluate). */
 export function evaluate(at: usize): i32 {
   const whiteMen = pieces(at, WHITE_MEN);

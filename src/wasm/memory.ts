@@ -25,7 +25,16 @@
  * | ROOT_ORDER     | MAX_MOVES x 4                  | the root moves' order from the last iteration      |
  * | ROOT_STATUS    | MAX_MOVES                      | whether each root move is searched (the host's)    |
  * | REDUCTIONS     | 64 x 64                        | late move reductions by depth and move number      |
+ * | NET_INPUT      | 256 x MAX_HIDDEN x 2           | the network's input weights, input by input (i16)  |
+ * | NET_BIAS       | MAX_HIDDEN x 2                 | its input bias (i16)                               |
+ * | NET_OUTPUT     | 2 x MAX_HIDDEN x 2             | its output weights, widened to i16                 |
+ * | ACCUMULATORS   | (PLIES + 1) x 2 x MAX_HIDDEN x 2 | each ply's hidden layers, White's then Black's, and a scratch slot (i16) |
+ * | ACC_VALID      | PLIES + 1                      | whether each ply's accumulators are up to date     |
  * | TABLE          | the host's Hash                | the transposition table (tt.ts), last, resized in place |
+ *
+ * The network's areas (network.ts) are sized for the widest network a file may hold; a
+ * network of `hidden` units uses a stride of `hidden` rounded up to 8 (one v128 of i16s),
+ * the units past `hidden` zero in every weight, so they add nothing.
  *
  * Directions are numbered as core/variant.ts numbers them: 0 north, 1 south, 2 east, 3 west,
  * 4 north-east, 5 north-west, 6 south-east, 7 south-west.
@@ -82,6 +91,15 @@ export const KEYS: usize = heap.alloc((MAX_GAME_PLIES + PLIES) * 8);
 export const ROOT_ORDER: usize = heap.alloc(MAX_MOVES * 4);
 export const ROOT_STATUS: usize = heap.alloc(MAX_MOVES);
 export const REDUCTIONS: usize = heap.alloc(64 * 64);
+
+/** The widest hidden layer a network file may have (network-weights.ts MAX_HIDDEN). */
+export const MAX_HIDDEN = 512;
+export const NETWORK_INPUTS = 256;
+export const NET_INPUT: usize = heap.alloc(NETWORK_INPUTS * MAX_HIDDEN * 2);
+export const NET_BIAS: usize = heap.alloc(MAX_HIDDEN * 2);
+export const NET_OUTPUT: usize = heap.alloc(2 * MAX_HIDDEN * 2);
+export const ACCUMULATORS: usize = heap.alloc((PLIES + 1) * 2 * MAX_HIDDEN * 2);
+export const ACC_VALID: usize = heap.alloc(PLIES + 1);
 
 /** Set when a move list ran out of room; the host reads and clears it. */
 export let overflow: bool = false;

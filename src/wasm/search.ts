@@ -4,7 +4,8 @@
  * (tt.ts), TT move, captures, crowning, killers and history for ordering, late move
  * reductions and the single-reply extension, repetition and no-progress draws, mate
  * distance, and the endgame tables through the host. The same moves in the same order with
- * the same scores make the same tree: the bench signature is its proof.
+ * the same scores make the same tree: the bench signature is its proof. Quiet positions are
+ * scored by the network (network.ts) when the host loaded one, else by the linear evaluation.
  *
  * The host keeps the root's life (iterative deepening, MultiPV, skill, time, info lines) and
  * calls `searchRoot` once a line; every so many nodes the module asks the host whether to
@@ -32,6 +33,7 @@ import {
   SCORES,
 } from './memory';
 import { generateCaptures, generateMoves, hasCapture } from './movegen';
+import { evaluateNetworkAt, invalidate, networkActive } from './network';
 import {
   encodeMove,
   makeMove,
@@ -99,6 +101,7 @@ export function beginSearch(draws: i32, limit: f64, interval: i32, keyIndex: i32
   features = featureBits;
   nodes = 0;
   aborted = false;
+  invalidate(0);
   for (let i = 0; i < 2 * 64 * 64; i++) {
     const at = HISTORY + (<usize>i << 2);
     store<i32>(at, load<i32>(at) >> 1);
@@ -175,6 +178,7 @@ function isRepetition(ply: i32, reversible: i32): bool {
 /** Plays move `index` of `ply` into `ply + 1` and records the child's key for repetitions. */
 function makeChild(ply: i32, index: i32): void {
   makeMove(ply, index);
+  if (networkActive) invalidate(ply + 1);
   store<u64>(KEYS + (<usize>(rootKeyIndex + ply + 1) << 3), positionKey(positionAt(ply + 1)));
 }
 
@@ -398,6 +402,12 @@ function alphaBeta(ply: i32, depth: i32, alpha: i32, beta: i32, pvNode: bool): i
   return bestScore;
 }
 
+/** The network's evaluation of `ply`'s position when the host loaded one, else the linear one. */
+// @ts-ignore: decorator
+@inline function staticEvaluation(ply: i32): i32 {
+  return networkActive ? evaluateNetworkAt(ply) : evaluate(positionAt(ply));
+}
+
 /**
  * Resolves captures: capture is compulsory, so while the side to move has one it must take
  * (no standing pat); a quiet position is scored by the static evaluation.
@@ -412,10 +422,10 @@ function quiescence(ply: i32, alpha: i32, beta: i32): i32 {
   const at = positionAt(ply);
   if (!hasCapture(at)) {
     // The evaluation counts the moves too: none left means the side to move has lost.
-    const score = evaluate(at);
+    const score = staticEvaluation(ply);
     return sideToMoveMobility == 0 ? -MATE + ply : score;
   }
-  if (ply >= MAX_PLY - 1) return evaluate(at);
+  if (ply >= MAX_PLY - 1) return staticEvaluation(ply);
   const moveCount = generateCaptures(ply);
   let best = -INFINITE;
   for (let i = 0; i < moveCount; i++) {

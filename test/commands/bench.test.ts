@@ -20,6 +20,12 @@ const SIGNATURE_DEPTH_1 = 1273;
  */
 const BENCH_SIGNATURE = 2344844;
 
+/**
+ * The protocol's bench at the default depth with the shipped network of each variant loaded
+ * (`setoption name EvalFile value data/network-<variant>.json`): the same on both searches.
+ */
+const NETWORK_SIGNATURES = { armenian: 2296239, turkish: 640346 } as const;
+
 async function tamaBench(...args: string[]): Promise<{ stdout: string; stderr: string }> {
   return run(process.execPath, [tama, 'bench', ...args]);
 }
@@ -77,6 +83,23 @@ describe('tama bench', () => {
     const { stdout: quick } = await tamaBenchWebAssembly(['--depth', '1']);
     expect(Number(field(quick, 'Nodes searched'))).toBe(SIGNATURE_DEPTH_1);
   });
+
+  it.each(Object.entries(NETWORK_SIGNATURES))(
+    'pins the signature with the shipped %s network, the same when the WebAssembly module searches',
+    async (variant, signature) => {
+      const environments: Record<string, string>[] = [{}, { TAMA_SEARCH: 'webassembly' }];
+      for (const env of environments) {
+        const engine = new TamaProcess(env);
+        engine.send(`setoption name Variant value ${variant}`);
+        engine.send(`setoption name EvalFile value data/network-${variant}.json`);
+        engine.send('bench');
+        const at = await engine.waitFor(/^Nodes searched: /, 0, 240_000);
+        expect(engine.lines[at], JSON.stringify(env)).toBe(`Nodes searched: ${signature}`);
+        await engine.quit();
+      }
+    },
+    480_000,
+  );
 
   it('says in one line that the WebAssembly search cannot start where there is no WebAssembly', async () => {
     // The same Node without WebAssembly: the module's search is really what TAMA_SEARCH chose.
