@@ -30,6 +30,7 @@ export async function runMatchCommand(
       print,
       warn: printError,
       signal: controller.signal,
+      keepGames: false,
       log: parsed.value.debug
         ? (label, direction, line) => printError(`${label} ${direction} ${line}`)
         : undefined,

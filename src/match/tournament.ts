@@ -73,6 +73,12 @@ export interface MatchIo {
   readonly log?: TrafficLog;
   /** Aborting stops the match (Ctrl-C). */
   readonly signal?: AbortSignal;
+  /**
+   * False: the summary lists no games (its results still count them all), so that a long
+   * match does not hold every game's moves until it ends; `tama match` writes its games
+   * to the PDN file as they finish and keeps none. Default true.
+   */
+  readonly keepGames?: boolean;
 }
 
 export interface FinishedGame {
@@ -83,7 +89,7 @@ export interface FinishedGame {
 export interface MatchSummary {
   readonly names: readonly string[];
   readonly results: MatchResults;
-  /** Finished games in the order they finished. */
+  /** Finished games in the order they finished (none when the io's keepGames is false). */
   readonly games: readonly FinishedGame[];
   /** Why the match ended early, if it did. */
   readonly stopped?: 'interrupted' | 'sprt';
@@ -309,7 +315,7 @@ class MatchTally {
   record(game: ScheduledGame, record: GameRecord, date: Date): boolean {
     const { config, io, results } = this;
     results.add(game, record);
-    this.finished.push({ game, record });
+    if (io.keepGames !== false) this.finished.push({ game, record });
     if (config.pdnOut !== undefined) this.writePdn(config.pdnOut, game, record, date);
     io.print(finishedLine(game, this.names, record));
     io.print(scoreLine(results, game.pairing));

@@ -22,6 +22,20 @@ async function play(config: MatchConfig, signal?: AbortSignal) {
 const terminations = (summary: MatchSummary): Termination[] =>
   summary.games.map((g) => g.record.termination);
 
+describe('a long match', () => {
+  it('keeps no game in its summary when told not to, and still counts and reports them all', async ({
+    expect,
+  }) => {
+    const config = quickMatch([fakeEngine('random-mover'), fakeEngine('random-mover')], { gamesPerPairing: 4 }); // prettier-ignore
+    const result = await runMatch(config, { ...collectingIo(), keepGames: false });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.games).toEqual([]);
+    expect(result.value.results.games).toBe(4);
+    const kept = await play(config);
+    expect(kept.summary.games).toHaveLength(4);
+  });
+});
+
 describe.concurrent('forfeits', () => {
   it('an illegal move loses, and the same process plays on', async ({ expect }) => {
     const { summary, io } = await play(
