@@ -52,6 +52,12 @@ export async function serveFolder(folder: string, isolated: boolean): Promise<St
   return {
     url: `http://127.0.0.1:${port}/`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Every connection ends with the server, kept-alive ones too: the browser holds some
+    // open, and a server that waited for them would never close.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
