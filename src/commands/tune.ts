@@ -47,6 +47,20 @@ export interface TuneDataOptions {
 const commandText = (argv: readonly string[]) => ['tama', ...argv.slice(2)].join(' ');
 
 /**
+ * The command line as a shard's manifest keeps it: without where the database was
+ * (`--db URL`, which may hold a password, and `--data-dir DIR`), which is this machine's
+ * and not part of what made the positions.
+ */
+function portableCommandText(argv: readonly string[]): string {
+  const kept: string[] = [];
+  for (let i = 2; i < argv.length; i++) {
+    if (argv[i] === '--db' || argv[i] === '--data-dir') i++;
+    else if (!/^--(db|data-dir)=/.test(argv[i])) kept.push(argv[i]);
+  }
+  return ['tama', ...kept].join(' ');
+}
+
+/**
  * The weights file named by `option`, checked before any work together with the file to
  * be written (`out`); else the exit code, the error printed.
  */
@@ -222,7 +236,7 @@ export async function runTuneDataCampaign(
     const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
     if (out === undefined) {
       const dir = options.shards ?? '';
-      const exported = await exportDataShards(store, options.campaign, dir, commandText(argv), progress); // prettier-ignore
+      const exported = await exportDataShards(store, options.campaign, dir, portableCommandText(argv), progress); // prettier-ignore
       if (!exported.ok) {
         printError(`error: ${exported.error.message}`);
         return 1;
