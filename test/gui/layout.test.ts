@@ -128,7 +128,8 @@ describe('the board sized to the window', () => {
       await server?.close();
     });
 
-    it.each(SIZES)('at $name', async (size) => {
+    /** Opens `url` in a window of `size`, waits for its engine and walks a game through it. */
+    async function playAt(url: string, size: Size, label: string): Promise<void> {
       const context = await chromium.browser().newContext({
         viewport: { width: size.width, height: size.height },
         hasTouch: size.touch,
@@ -138,13 +139,17 @@ describe('the board sized to the window', () => {
         const page = await context.newPage();
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(error.message));
-        await page.goto(server.url);
-        await page.waitForSelector('body[data-engine=ready]', { state: 'attached' });
-        await walkThrough(page, size, 'gui');
+        await page.goto(url);
+        await page.waitForSelector('body[data-engine=ready]', { state: 'attached', timeout: 30_000 }); // prettier-ignore
+        await walkThrough(page, size, label);
         expect(errors).toEqual([]);
       } finally {
         await context.close();
       }
+    }
+
+    it.each(SIZES)('at $name', async (size) => {
+      await playAt(server.url, size, 'gui');
     });
 
     describe.each([
@@ -153,22 +158,7 @@ describe('the board sized to the window', () => {
     ])('on the static build %s', (_, isolated) => {
       it.each(SIZES)('at $name', async (size) => {
         const server = await chromium.serve(isolated);
-        const context = await chromium.browser().newContext({
-          viewport: { width: size.width, height: size.height },
-          hasTouch: size.touch,
-          isMobile: size.touch,
-        });
-        try {
-          const page = await context.newPage();
-          const errors: string[] = [];
-          page.on('pageerror', (error) => errors.push(error.message));
-          await page.goto(server.url);
-          await page.waitForSelector('body[data-engine=ready]', { state: 'attached', timeout: 30_000 }); // prettier-ignore
-          await walkThrough(page, size, isolated ? 'web-isolated' : 'web');
-          expect(errors).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        await playAt(server.url, size, isolated ? 'web-isolated' : 'web');
       });
     });
   });
