@@ -28,6 +28,8 @@ const MAX_RESTARTS = 3;
 export class Tab {
   private readonly engine: EngineSupervisor;
   private readonly conversation: EngineConversation;
+  /** Whether an engine has been ready for this tab at all. */
+  private started = false;
 
   constructor(
     settings: TabSettings,
@@ -51,8 +53,10 @@ export class Tab {
         maxRestarts: MAX_RESTARTS,
       },
       {
-        ready: (identity) =>
-          this.conversation.engineReady(identity.name ?? 'engine', identity.options),
+        ready: (identity) => {
+          this.started = true;
+          this.conversation.engineReady(identity.name ?? 'engine', identity.options);
+        },
         line: (line) => this.conversation.receive(line),
         failed: (failure, restarting) => this.failed(failure, restarting),
       },
@@ -87,7 +91,9 @@ export class Tab {
       this.send({
         type: 'error',
         fatal: true,
-        message: `the engine failed ${MAX_RESTARTS + 1} times in a row; reload the page to try again`,
+        message: this.started
+          ? `the engine failed ${MAX_RESTARTS + 1} times in a row; reload the page to try again`
+          : `the server could not start its engine (${failure.message})`,
       });
     }
   }

@@ -181,6 +181,16 @@ describe('tama gui server', () => {
     expect((await client.next('bestmove', from, (m) => m.id === 3)).id).toBe(3);
   });
 
+  it('says plainly, as a fatal error, when it cannot start an engine for the tab at all', async () => {
+    const server = await serve({ program: '/no/such/engine', args: [] });
+    const client = new Client(server);
+    const refused = await client.next('error');
+    expect(refused).toMatchObject({ fatal: true, message: 'the server could not start its engine (could not start: spawn /no/such/engine ENOENT)' }); // prettier-ignore
+    // It tried once and three times again, then gave up; no engine was ever ready.
+    expect(client.received.filter((m) => m.type === 'engine-failed')).toHaveLength(4);
+    expect(client.received.some((m) => m.type === 'ready')).toBe(false);
+  });
+
   it('reports an engine that stalls and restarts it', async () => {
     const server = await serve(fixture('staller', '--after', '0'), { stallMs: 300 });
     const client = new Client(server);
