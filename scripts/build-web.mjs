@@ -132,13 +132,25 @@ const files = [
 ].sort();
 const version = createHash('sha256');
 for (const file of files) version.update(file).update(await readFile(join(out, file)));
+const buildVersion = version.digest('hex').slice(0, 16);
 await build({
   ...options,
   entryPoints: { sw: join(root, 'src/gui/web/service-worker.ts') },
   outdir: out,
   define: {
     BUILD_FILES: JSON.stringify(['./', ...files]),
-    BUILD_VERSION: JSON.stringify(version.digest('hex').slice(0, 16)),
+    BUILD_VERSION: JSON.stringify(buildVersion),
     TABLES_VERSION: JSON.stringify(tableList.version),
+  },
+});
+// Not a file of the static page: `tama gui`'s page registers it (the server serves it at
+// /sw.js) to keep its own files and this build's engine for when the server is gone.
+await build({
+  ...options,
+  entryPoints: { 'gui-sw': join(root, 'src/gui/web/gui-service-worker.ts') },
+  outdir: out,
+  define: {
+    KEPT_FILES: JSON.stringify(['./', 'page.js', 'page.css', 'puzzles.css', 'favicon.svg', 'engine-worker.js', 'search-thread.js', 'eval-weights.json']), // prettier-ignore
+    KEPT_VERSION: JSON.stringify(buildVersion),
   },
 });

@@ -14,6 +14,7 @@ import { Game } from '../../src/gui/page/game.js';
 import { moveRows } from '../../src/gui/page/move-rows.js';
 import { betterMoveArrow, judgedMoves } from '../../src/gui/page/review.js';
 import {
+  browserEngineOffered,
   createState,
   enginePlays,
   isEngineTurn,
@@ -79,6 +80,29 @@ describe('who the engine is', () => {
     controller.setMode('human');
     controller.typedMove('c3-c4');
     expect(state.game.moves).toHaveLength(1);
+  });
+
+  it('with the server gone, offers the engine in this browser only where the page kept it', () => {
+    for (const kept of [true, false]) {
+      const { state, controller } = setUp('white');
+      controller.closed('the server is gone', kept);
+      expect(state.engine.fatal).toBe(true);
+      expect(state.message).toEqual({ text: 'the server is gone', kind: 'error' });
+      expect(browserEngineOffered(state)).toBe(kept);
+      controller.typedMove('c3-c4');
+      expect(state.game.moves).toHaveLength(0);
+      const offer = kept ? 'play with the engine in this browser, or ' : '';
+      expect(state.message?.text).toBe(`no engine to play against (the server is gone): ${offer}choose human vs human`); // prettier-ignore
+    }
+  });
+
+  it('after a refusal, the socket closing keeps the refusal and the offer', () => {
+    const { state, controller, engine } = setUp('white');
+    engine({ type: 'error', fatal: true, message: 'too many tabs' });
+    expect(state.message).toEqual({ text: 'too many tabs', kind: 'error' });
+    controller.closed('the server is gone', false);
+    expect(state.engine.status.text).toBe('too many tabs');
+    expect(browserEngineOffered(state)).toBe(true);
   });
 
   it('is named for people in the clocks and the status line: "Tama, level N", no technical details', () => {

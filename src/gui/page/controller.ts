@@ -102,7 +102,9 @@ export class PageController implements TransportReceiver {
         if (message.fatal) {
           state.engine.fatal = true;
           state.engine.ready = false;
+          state.search = undefined;
           state.engine.status = { text: message.message, kind: 'error' };
+          this.setMessage(message.message, 'error');
           this.redraw();
         } else if (message.id !== undefined) {
           // A refused search: the page's own, or else the review's (which reports it) or one
@@ -136,13 +138,20 @@ export class PageController implements TransportReceiver {
     this.say('playing with the engine in this browser', 'info');
   }
 
-  /** The transport ended. */
-  closed(reason: string): void {
+  /**
+   * The transport ended: said in the message line, unless the server had already refused
+   * the tab (its refusal says more); the engine in this browser is offered where it can start.
+   */
+  closed(reason: string, browserEngine = true): void {
     const engine = this.state.engine;
     engine.ready = false;
     this.state.search = undefined;
     this.reviewer.stop(reason);
-    if (!engine.fatal) engine.status = { text: reason, kind: 'error' };
+    if (!engine.fatal) {
+      engine.status = { text: reason, kind: 'error' };
+      engine.browserEngineLost = !browserEngine;
+      this.setMessage(reason, 'error');
+    }
     engine.fatal = true;
     this.redraw();
   }

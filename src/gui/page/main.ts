@@ -5,7 +5,8 @@
  * transport to the engine (transport.ts): the `tama gui` server's WebSocket
  * (dom/websocket.ts), or, in the static build (dist/web, whose page says
  * `data-transport="worker"`), the engine in this browser's Web Workers (dom/worker-transport.ts),
- * whose threads, hash and endgame tables the settings panel (dom/settings-panel.ts) sets.
+ * whose threads, hash and endgame tables the settings panel (dom/settings-panel.ts) sets;
+ * the server's page keeps a copy of that engine for when the server is gone (dom/kept-engine.ts).
  * The Puzzles panel (dom/puzzle-panel.ts) plays the shipped puzzles on the same board.
  * The rules come from the core, in the browser.
  */
@@ -16,6 +17,7 @@ import { createState } from './state.js';
 import { ReplaceableTransport } from './transport.js';
 import { webSocketTransport } from './dom/websocket.js';
 import { workerEngine } from './dom/worker-transport.js';
+import { browserEngineKept, keepBrowserEngine } from './dom/kept-engine.js';
 import { setUpSettingsPanel } from './dom/settings-panel.js';
 import { PageView } from './dom/view.js';
 import { ReviewPanel } from './dom/review-panel.js';
@@ -36,7 +38,9 @@ const redraw = () => {
 const startBrowserEngine = () => workerEngine(new URL('./engine-worker.js', import.meta.url));
 const inBrowser = document.documentElement.dataset.transport === 'worker' ? startBrowserEngine() : undefined; // prettier-ignore
 state.engine.inBrowser = inBrowser !== undefined;
-const transport = new ReplaceableTransport(inBrowser?.transport ?? webSocketTransport(`ws://${location.host}/ws`)); // prettier-ignore
+const transport = new ReplaceableTransport(inBrowser?.transport ?? webSocketTransport(`ws://${location.host}/ws`, browserEngineKept)); // prettier-ignore
+// The server's page keeps the engine in this browser for when the server is gone.
+if (!inBrowser) keepBrowserEngine();
 const controller = new PageController(state, transport, redraw);
 const puzzlePanel = new PuzzlePanel(controller);
 if (inBrowser) void setUpSettingsPanel(inBrowser.engine, (name) => controller.renameEngine(name));

@@ -58,6 +58,11 @@ export interface EngineInfo {
   status: Message;
   /** The engine runs in this browser's Web Workers (the static build, or the fallback). */
   inBrowser: boolean;
+  /**
+   * The engine in this browser cannot start either: its files came from a server that is
+   * gone, and the page kept no copy of them (no service worker: neither HTTPS nor localhost).
+   */
+  browserEngineLost: boolean;
 }
 
 export interface PageState {
@@ -143,6 +148,7 @@ export function createState(): PageState {
       fatal: false,
       status: { text: 'connecting…', kind: 'info' },
       inBrowser: false,
+      browserEngineLost: false,
     },
     search: undefined,
     nextSearchId: 1,
@@ -211,7 +217,8 @@ export function liveInput(state: PageState): MoveInput | undefined {
  * gone (the tab refused, the server gone, the engine failed to start).
  */
 export function browserEngineOffered(state: PageState): boolean {
-  return state.engine.fatal && !state.engine.inBrowser;
+  const engine = state.engine;
+  return engine.fatal && !engine.inBrowser && !engine.browserEngineLost;
 }
 
 /** Why a person cannot move now (undefined when they can). */

@@ -9,8 +9,11 @@ import type { ClientMessage, ServerMessage } from '../messages.js';
 export interface TransportReceiver {
   /** A message from the engine's side. */
   message(message: ServerMessage): void;
-  /** The transport ended; nothing more will come. */
-  closed(reason: string): void;
+  /**
+   * The transport ended; nothing more will come. `browserEngine` says whether the engine in
+   * this browser can still start (false when its files came from the server now gone).
+   */
+  closed(reason: string, browserEngine?: boolean): void;
 }
 
 /** A connection to an engine speaking the page's messages (messages.ts). */

@@ -8,25 +8,13 @@
  * kept, one of other tables deleted.
  */
 import { TABLE_STORE_PREFIX } from './endgame-store.js';
+import { serviceWorkerScope } from './service-worker-scope.js';
 
 declare const BUILD_FILES: readonly string[];
 declare const BUILD_VERSION: string;
 declare const TABLES_VERSION: string;
 
-interface ExtendableEvent {
-  waitUntil(work: Promise<unknown>): void;
-}
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request;
-  respondWith(response: Promise<Response>): void;
-}
-const scope = globalThis as unknown as {
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void; // prettier-ignore
-  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
-  skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
-  registration: { scope: string };
-};
+const scope = serviceWorkerScope;
 
 const STORE = `tama-${BUILD_VERSION}`;
 const KEPT = [STORE, `${TABLE_STORE_PREFIX}${TABLES_VERSION}`];

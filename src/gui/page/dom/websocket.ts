@@ -2,8 +2,14 @@
 import type { ServerMessage } from '../../messages.js';
 import type { EngineTransport, TransportReceiver } from '../transport.js';
 
-/** The transport over the server's WebSocket at `url`. */
-export function webSocketTransport(url: string): EngineTransport {
+/** What the page says when the server's connection ends. */
+const SERVER_GONE = 'the server is gone (tama gui stopped, or the connection to it broke)';
+
+/**
+ * The transport over the server's WebSocket at `url`; `browserEngineKept` says, when the
+ * connection ends, whether the engine in this browser can start without the server.
+ */
+export function webSocketTransport(url: string, browserEngineKept: () => boolean): EngineTransport {
   const socket = new WebSocket(url);
   let receiver: TransportReceiver | undefined;
   socket.addEventListener('message', (event) => {
@@ -16,9 +22,10 @@ export function webSocketTransport(url: string): EngineTransport {
     }
     receiver?.message(message);
   });
-  socket.addEventListener('close', () =>
-    receiver?.closed('disconnected from the server: reload the page'),
-  );
+  socket.addEventListener('close', () => {
+    const kept = browserEngineKept();
+    receiver?.closed(kept ? SERVER_GONE : `${SERVER_GONE}: start it again and reload the page`, kept); // prettier-ignore
+  });
   return {
     send(message) {
       if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
