@@ -9,14 +9,14 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import chromium from '@sparticuz/chromium';
-import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveFrom } from '../../src/core/movegen.js';
 import { parseMove } from '../../src/core/notation.js';
 import { squareCentre } from '../../src/gui/page/board.js';
 import { startGuiServer, type GuiServer } from '../../src/gui/server.js';
 import { axeViolations } from './axe.js';
+import { launchChromium } from './chromium.js';
 import { positionOf } from './helpers.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -39,11 +39,7 @@ beforeAll(async () => {
     stallMs: 10_000,
     pageDir: here('../../dist/gui/'),
   });
-  browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: chromium.args,
-    headless: true,
-  });
+  browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
 });
 

@@ -10,8 +10,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import chromium from '@sparticuz/chromium';
-import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSquare } from '../../src/core/square.js';
 import { parsePdn, replayPdnGame } from '../../src/pdn/pdn.js';
@@ -19,6 +18,7 @@ import { startGuiServer, type GuiServer } from '../../src/gui/server.js';
 import { Game } from '../../src/gui/page/game.js';
 import { moveInWords } from '../../src/gui/page/words.js';
 import { axeViolations } from './axe.js';
+import { launchChromium } from './chromium.js';
 import { scriptedGame } from './scripted-game.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -38,11 +38,7 @@ beforeAll(async () => {
     stallMs: 10_000,
     pageDir: here('../../dist/gui/'),
   });
-  browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: chromium.args,
-    headless: true,
-  });
+  browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
 });
 

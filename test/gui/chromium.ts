@@ -1,6 +1,8 @@
 /**
- * Headless Chromium (the @sparticuz/chromium package) for the tests where the page's
- * cross-origin isolation matters.
+ * Headless Chromium (the @sparticuz/chromium package) as people run it, for the tests where
+ * the page's cross-origin isolation matters and for those of `tama gui`'s page, whose
+ * service worker crashes Chromium run in one process (the package's `--single-process`)
+ * as soon as a second page of the same origin opens.
  */
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser } from 'playwright-core';
