@@ -139,6 +139,11 @@ describe('a tab the server cannot give an engine', () => {
     const game = await playsOnInThisBrowser(page, 'fallback-server-gone-playing');
     expect(game.moves.map((move) => move.text)).toEqual([...first.moves.map((move) => move.text), game.moves[2].text, game.moves[3].text]); // prettier-ignore
     expect(errors).toEqual([]);
+    // Reloaded with the server still gone, the kept page opens, says so and offers the engine.
+    await page.reload();
+    await page.waitForSelector('body[data-engine=failed]', { state: 'attached' });
+    expect(await text(page, '#engine-status')).toBe(gone);
+    expect(await offer(page).isVisible()).toBe(true);
     await page.close();
   });
 
