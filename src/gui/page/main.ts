@@ -7,7 +7,8 @@
  * `data-transport="worker"`), the engine in this browser's Web Workers (dom/worker-transport.ts),
  * whose threads, hash and endgame tables the settings panel (dom/settings-panel.ts) sets;
  * the server's page keeps a copy of that engine for when the server is gone (dom/kept-engine.ts).
- * The Puzzles panel (dom/puzzle-panel.ts) plays the shipped puzzles on the same board.
+ * The Puzzles panel (dom/puzzle-panel.ts) plays the shipped puzzles on the same board;
+ * moves sound when the person switched sounds on (dom/move-sounds.ts).
  * The rules come from the core, in the browser.
  */
 import { setUpBoardEvents } from './dom/board-events.js';
@@ -22,6 +23,7 @@ import { setUpSettingsPanel } from './dom/settings-panel.js';
 import { PageView } from './dom/view.js';
 import { ReviewPanel } from './dom/review-panel.js';
 import { PuzzlePanel } from './dom/puzzle-panel.js';
+import { MoveSounds } from './dom/move-sounds.js';
 
 /** How often the clocks are redrawn and the flag looked at. */
 const TICK_MS = 100;
@@ -29,8 +31,11 @@ const TICK_MS = 100;
 const state = createState();
 const view = new PageView();
 const reviewPanel = new ReviewPanel();
+const sounds = new MoveSounds();
+sounds.bindSwitch(document.getElementById('move-sounds') as HTMLInputElement);
 const redraw = () => {
   view.render(state);
+  sounds.follow(state.game);
   reviewPanel.render(state);
   puzzlePanel.render();
 };
