@@ -69,7 +69,9 @@ for (const file of ['page.css', 'puzzles.css', 'favicon.svg'])
   await copyFile(join(page, file), join(out, file));
 // The shipped puzzles: files of the build, so the service worker keeps them for offline play.
 for (const variant of ['armenian', 'turkish']) await copyFile(join(root, `data/puzzles-${variant}.jsonl`), join(out, `puzzles-${variant}.jsonl`)); // prettier-ignore
-await copyFile(join(root, 'data/eval-weights.json'), join(out, 'eval-weights.json'));
+// The shipped evaluation files (linear weights, a network a variant), which the engine's
+// worker offers to the EvalFile option (src/engine/default-eval.ts names them).
+for (const name of ['eval-weights.json', 'network-armenian.json', 'network-turkish.json']) await copyFile(join(root, 'data', name), join(out, name)); // prettier-ignore
 // Relative addresses, so that the build works from any folder of any host; the manifest
 // and the service worker's registration.
 const html = (await readFile(join(page, 'index.html'), 'utf8'))
