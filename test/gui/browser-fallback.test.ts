@@ -41,6 +41,8 @@ describe('a tab the server refuses', () => {
     const page = await chromium.browser().newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    const answered: string[] = [];
+    page.on('response', (response) => answered.push(`${response.status()} ${new URL(response.url()).pathname}`)); // prettier-ignore
     await page.goto(server.url);
     await page.waitForSelector('body[data-engine=failed]', { state: 'attached' });
     expect(await text(page, '#engine-status')).toMatch(/^too many tabs: this server plays in at most 1 at once/); // prettier-ignore
@@ -66,6 +68,8 @@ describe('a tab the server refuses', () => {
     const game = Game.fresh('armenian');
     for (const move of moves) expect(game.playText(move)).toMatchObject({ ok: true });
     expect(page.workers().some((worker) => worker.url().endsWith('/engine-worker.js'))).toBe(true);
+    // The server gave that engine the shipped evaluation files its EvalFile offers.
+    expect(answered).toEqual(expect.arrayContaining(['200 /eval-weights.json', '200 /network-armenian.json', '200 /network-turkish.json'])); // prettier-ignore
     expect(errors).toEqual([]);
     await first.close();
     await page.close();
