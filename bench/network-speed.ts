@@ -35,11 +35,12 @@ const { values } = readArguments(USAGE, {
   rounds: { type: 'string' },
 });
 const loaded = loadEvalFile(String(values.network ?? ''));
-if (!loaded.ok || loaded.value.network === null) {
-  usageError(USAGE, loaded.ok ? '--network: the file holds linear weights, not a network' : `--network: ${loaded.error.message}`); // prettier-ignore
+const networks = loaded.ok ? Object.values(loaded.value.networks) : [];
+if (!loaded.ok || networks.length !== 1) {
+  usageError(USAGE, loaded.ok ? '--network: name one network file' : `--network: ${loaded.error.message}`); // prettier-ignore
 }
 const source = loaded.value;
-const network = source.network as NonNullable<typeof source.network>;
+const network = networks[0];
 const depth = wholeNumber(USAGE, values, 'depth', 7, 1, 30);
 const rounds = wholeNumber(USAGE, values, 'rounds', 5, 1, 1000);
 const rules = rulesFor(network.variant);
@@ -102,7 +103,7 @@ function searchAll(evaluators: Evaluators): { nodes: number; ms: number } {
 }
 
 const linear = new Evaluators(source.weights);
-const withNetwork = new Evaluators(source.weights, network);
+const withNetwork = new Evaluators(source.weights, { [network.variant]: network });
 const totals = { incrementalEvals: 0, linearEvals: 0, networkEvals: 0, linearNodes: 0, linearMs: 0, networkNodes: 0, networkMs: 0 }; // prettier-ignore
 searchAll(linear); // warm both paths up before anything counts
 searchAll(withNetwork);

@@ -46,8 +46,9 @@ const SELFPLAY_USAGE = `Usage: node dist/bench/selfplay.js [--without F[,F] | --
   --seed <n>             seed of the openings (default 1)
   --threads <n>          worker threads (default: the cores)
   --maxplies <n>         draw a game at this many plies (default 300)
-  --first-eval <file>    evaluation weights of the first player (docs/evaluation.md)
-  --second-eval <file>   evaluation weights of the second player
+  --first-eval <file>    evaluation file(s) of the first player, as EvalFile takes them
+                         (default: the shipped linear weights, no network)
+  --second-eval <file>   evaluation file(s) of the second player (the same default)
   -h, --help             this text
 
 Features: ${Object.keys(DEFAULT_FEATURES).join(', ')}
@@ -77,7 +78,7 @@ class Player {
   private readonly control = SearchControl.create(1);
   private readonly tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(8)));
   constructor(on: readonly Feature[], off: readonly Feature[], source: EvalSource) {
-    this.searcher = new Searcher(this.tt, this.control, new Evaluators(source.weights, source.network)); // prettier-ignore
+    this.searcher = new Searcher(this.tt, this.control, new Evaluators(source.weights, source.networks)); // prettier-ignore
     for (const name of on) this.searcher.features[name] = true;
     for (const name of off) this.searcher.features[name] = false;
   }
@@ -164,7 +165,7 @@ if (!isMainThread) {
   }
   const weightsOf = (name: string): EvalSource => {
     const path = String(values[name] ?? '');
-    if (path === '') return { weights: DEFAULT_EVAL_WEIGHTS, network: null };
+    if (path === '') return { weights: DEFAULT_EVAL_WEIGHTS, networks: {} };
     const loaded = loadEvalFile(path);
     if (!loaded.ok) usageError(SELFPLAY_USAGE, `--${name}: ${loaded.error.message}`);
     return loaded.value;

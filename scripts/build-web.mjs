@@ -12,8 +12,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath, URL } from 'node:url';
+import { basename, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -69,7 +69,11 @@ for (const file of ['page.css', 'puzzles.css', 'favicon.svg'])
   await copyFile(join(page, file), join(out, file));
 // The shipped puzzles: files of the build, so the service worker keeps them for offline play.
 for (const variant of ['armenian', 'turkish']) await copyFile(join(root, `data/puzzles-${variant}.jsonl`), join(out, `puzzles-${variant}.jsonl`)); // prettier-ignore
-await copyFile(join(root, 'data/eval-weights.json'), join(out, 'eval-weights.json'));
+// The shipped evaluation files (linear weights, a network a variant), which the engine's
+// worker offers to the EvalFile option: the list src/engine/default-eval.ts keeps, as built
+// by tsc into dist/src (which `npm run build` does first, as for the tables below).
+const { SHIPPED_EVAL_FILES } = await import(pathToFileURL(join(root, 'dist/src/engine/default-eval.js')).href); // prettier-ignore
+for (const path of SHIPPED_EVAL_FILES) await copyFile(join(root, path), join(out, basename(path)));
 // Relative addresses, so that the build works from any folder of any host; the manifest
 // and the service worker's registration.
 const html = (await readFile(join(page, 'index.html'), 'utf8'))
@@ -150,7 +154,7 @@ await build({
   entryPoints: { 'gui-sw': join(root, 'src/gui/web/gui-service-worker.ts') },
   outdir: out,
   define: {
-    KEPT_FILES: JSON.stringify(['./', 'page.js', 'page.css', 'puzzles.css', 'favicon.svg', 'engine-worker.js', 'search-thread.js', 'eval-weights.json']), // prettier-ignore
+    KEPT_FILES: JSON.stringify(['./', 'page.js', 'page.css', 'puzzles.css', 'favicon.svg', 'engine-worker.js', 'search-thread.js', ...SHIPPED_EVAL_FILES.map((path) => basename(path))]), // prettier-ignore
     KEPT_VERSION: JSON.stringify(buildVersion),
   },
 });

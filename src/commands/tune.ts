@@ -75,7 +75,7 @@ function loadWeightsFor(
     printError(`error: ${option}: ${weights.error.message}`);
     return 2;
   }
-  if (weights.value.network !== null) {
+  if (Object.keys(weights.value.networks).length > 0) {
     printError(`error: ${option}: '${path}' is a network; this needs a linear weights file (docs/evaluation.md)`); // prettier-ignore
     return 2;
   }

@@ -92,7 +92,7 @@ export class Engine {
     setThreads: (threads) => this.replacePool(threads),
     setVariant: (variant) => this.setVariant(variant),
     loadEndgameTables: (path) => this.data.setEndgamePath(path),
-    loadEvalFile: (path) => this.data.useEvalFile(path),
+    loadEvalFile: (value) => this.data.useEvalFile(value),
     clearHash: () => this.data.clearTable(),
   };
   /** The game the next search continues: its first position, moves and keys. */

@@ -6,7 +6,7 @@
 import { fail, ok, type Result } from '../core/result.js';
 import { VARIANT_NAMES, type VariantName } from '../core/variant.js';
 import { MAX_SKILL_LEVEL } from '../search/skill.js';
-import { DEFAULT_EVAL_FILE } from './eval-file.js';
+import { DEFAULT_EVAL_FILE } from './default-eval.js';
 import { maxSearchThreads } from './machine.js';
 import {
   DRAW_PLIES_RANGE,
@@ -69,8 +69,8 @@ export interface OptionHost {
   setVariant(variant: VariantName): void;
   /** The current variant's tables from `path` (EMPTY_STRING: none). */
   loadEndgameTables(path: string): Result<void>;
-  /** Evaluation weights from the file at `path`. */
-  loadEvalFile(path: string): Result<void>;
+  /** The evaluation the files of `value` give (one or more, separated by `;`). */
+  loadEvalFile(value: string): Result<void>;
   clearHash(): void;
 }
 

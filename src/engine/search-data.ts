@@ -9,15 +9,16 @@
 import { fail, ok, type Result } from '../core/result.js';
 import type { EndgameTables } from '../egdb/tables.js';
 import { describeCode } from '../egdb/value.js';
-import { DEFAULT_EVAL_WEIGHTS, Evaluators } from '../search/eval.js';
+import { Evaluators } from '../search/eval.js';
 import { tableBytes } from '../search/tt.js';
+import { DEFAULT_EVAL_SOURCE } from './default-eval.js';
 import { loadEndgameFolder } from './endgame-folder.js';
 import { loadEvalFile } from './eval-file.js';
 import { EMPTY_STRING, type OptionValues } from './options.js';
 import type { SearchTask } from './search-worker.js';
 
 /** The part of a search task that SearchData provides. */
-type SharedData = Pick<SearchTask, 'ttBuffer' | 'ttGeneration' | 'evalWeights' | 'evalNetwork' | 'evalGeneration' | 'tables' | 'tablesGeneration'>; // prettier-ignore
+type SharedData = Pick<SearchTask, 'ttBuffer' | 'ttGeneration' | 'evalWeights' | 'evalNetworks' | 'evalGeneration' | 'tables' | 'tablesGeneration'>; // prettier-ignore
 
 /** A transposition table of `mib` MiB, or why the machine cannot give one. */
 function allocateTable(mib: number): Result<SharedArrayBuffer> {
@@ -31,15 +32,15 @@ function allocateTable(mib: number): Result<SharedArrayBuffer> {
 export class SearchData {
   private table: SharedArrayBuffer;
   private tableGeneration = 0;
-  /** The evaluation weights, sent to the workers with every search. */
-  private weights = new Evaluators(DEFAULT_EVAL_WEIGHTS);
-  /** Changes whenever other weights are loaded: workers then rebuild their evaluators. */
+  /** The evaluation (linear weights and networks), sent to the workers with every search. */
+  private weights = new Evaluators(DEFAULT_EVAL_SOURCE.weights, DEFAULT_EVAL_SOURCE.networks);
+  /** Changes whenever another evaluation is loaded: workers then rebuild their evaluators. */
   private evalGeneration = 0;
   /** The endgame tables of the current variant, or none. */
   private egdb: EndgameTables | undefined;
   private tablesGeneration = 0;
 
-  /** The data of the options in `values` (a table of `values.hash` MiB, the default weights, no tables). */
+  /** The data of the options in `values` (a table of `values.hash` MiB, the default evaluation, no tables). */
   constructor(private readonly values: OptionValues) {
     this.table = new SharedArrayBuffer(tableBytes(values.hash));
   }
@@ -65,7 +66,7 @@ export class SearchData {
       ttBuffer: this.table,
       ttGeneration: this.tableGeneration,
       evalWeights: this.weights.weights,
-      evalNetwork: this.weights.network,
+      evalNetworks: this.weights.networks,
       evalGeneration: this.evalGeneration,
       tables: this.egdb?.tables ?? [],
       tablesGeneration: this.tablesGeneration,
@@ -91,12 +92,12 @@ export class SearchData {
     this.tableGeneration++;
   }
 
-  /** The EvalFile option: the weights in `path`, or an error and the old weights. */
-  useEvalFile(path: string): Result<void> {
-    const loaded = loadEvalFile(path);
+  /** The EvalFile option: the evaluation the files of `value` give, or an error and the old one. */
+  useEvalFile(value: string): Result<void> {
+    const loaded = loadEvalFile(value);
     if (!loaded.ok) return loaded;
-    this.values.evalFile = path;
-    this.weights = new Evaluators(loaded.value.weights, loaded.value.network);
+    this.values.evalFile = value;
+    this.weights = new Evaluators(loaded.value.weights, loaded.value.networks);
     this.evalGeneration++;
     return ok(undefined);
   }

@@ -9,8 +9,7 @@ import { PerftTable } from '../core/perft-table.js';
 import { Position } from '../core/position.js';
 import { rulesFor, type VariantName } from '../core/variant.js';
 import { SearchControl } from '../search/control.js';
-import { Evaluators, type EvalWeightSet } from '../search/eval.js';
-import type { NetworkWeights } from '../search/network-weights.js';
+import { Evaluators, type EvalWeightSet, type NetworkSet } from '../search/eval.js';
 import { Searcher, type SearchResult, type SearchSettings } from '../search/search.js';
 import { SearchModule } from '../search/search-wasm.js';
 import type { SearchLimits } from '../search/timeman.js';
@@ -32,8 +31,8 @@ export interface SearchTask {
   readonly controlBuffer: SharedArrayBuffer;
   /** The evaluation weights of every variant (the engine's EvalFile). */
   readonly evalWeights: EvalWeightSet;
-  /** The network of one variant from the EvalFile, or null. */
-  readonly evalNetwork: NetworkWeights | null;
+  /** The networks of the EvalFile, one a variant at most. */
+  readonly evalNetworks: NetworkSet;
   /** Changes whenever the engine loads other weights: the worker then rebuilds its evaluators. */
   readonly evalGeneration: number;
   readonly threads: number;
@@ -181,7 +180,7 @@ export default function search(task: SearchTask): SearchResult {
   }
   searcher.attachTables(endgame);
   if (evalGeneration !== task.evalGeneration) {
-    searcher.useEvaluators(new Evaluators(task.evalWeights, task.evalNetwork));
+    searcher.useEvaluators(new Evaluators(task.evalWeights, task.evalNetworks));
     evalGeneration = task.evalGeneration;
   }
   if (task.newGame) searcher.clearHistory();

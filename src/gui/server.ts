@@ -65,6 +65,8 @@ const WEB_FILES: Record<string, { file: string; type: string }> = {
   '/engine-worker.js': { file: 'engine-worker.js', type: 'text/javascript; charset=utf-8' },
   '/search-thread.js': { file: 'search-thread.js', type: 'text/javascript; charset=utf-8' },
   '/eval-weights.json': { file: 'eval-weights.json', type: 'application/json' },
+  '/network-armenian.json': { file: 'network-armenian.json', type: 'application/json' },
+  '/network-turkish.json': { file: 'network-turkish.json', type: 'application/json' },
   // The page's service worker, which keeps these files for when the server is gone.
   '/sw.js': { file: 'gui-sw.js', type: 'text/javascript; charset=utf-8' },
 };

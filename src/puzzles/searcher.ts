@@ -51,6 +51,8 @@ export interface SearcherSettings {
   readonly hashMb: number;
   /** `EGDB Path`: the endgame tables' folder, or undefined for none. */
   readonly egdbPath?: string;
+  /** `EvalFile`: the evaluation's files, or undefined for the engine's default. */
+  readonly evalFile?: string;
 }
 
 /** Something that searches positions for the miner (the engine, or a test's stand-in). */
@@ -143,6 +145,7 @@ export class EngineSearcher implements PositionSearcher {
     process.setOption('Hash', String(settings.hashMb));
     process.setOption('MultiPV', '2');
     if (settings.egdbPath !== undefined) process.setOption('EGDB Path', settings.egdbPath);
+    if (settings.evalFile !== undefined) process.setOption('EvalFile', settings.evalFile);
     const answer = await process.readyWithErrors(STARTUP_MS);
     if (!answer.ok) return failed(`the engine did not start: ${answer.error.message}`);
     if (answer.value.length > 0) return failed(`the engine refused a setting: ${answer.value.join('; ')}`); // prettier-ignore

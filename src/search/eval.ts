@@ -5,7 +5,9 @@
  *
  * An `Evaluator` holds one variant's weights and the tables derived from them; each search
  * thread owns its own (nothing here is shared or changed during a search). Weights come
- * from a JSON file (docs/evaluation.md); the engine's defaults are data/eval-weights.json.
+ * from a JSON file (docs/evaluation.md), data/eval-weights.json unless another is loaded;
+ * the engine scores a variant with its network instead when it has one (by default, the
+ * shipped networks: ../engine/default-eval.ts).
  * Every term is worked out White minus Black into the evaluator's `terms`, so that the
  * protocol's `eval` can show the parts of exactly the number the search uses.
  */
@@ -38,20 +40,25 @@ export const DEFAULT_EVAL_WEIGHTS: EvalWeightSet = (() => {
   return parsed.value;
 })();
 
-/**
- * What an evaluation file gives the engine: linear weights for every variant and, from a
- * network file, one variant's network (the other variant keeps the shipped linear weights).
- */
+/** The network of each variant that has one; a variant without scores with its linear weights. */
+export type NetworkSet = Readonly<Partial<Record<VariantName, NetworkWeights>>>;
+
+/** The whole evaluation: linear weights for every variant, and the networks (docs/network.md). */
 export interface EvalSource {
   readonly weights: EvalWeightSet;
-  readonly network: NetworkWeights | null;
+  readonly networks: NetworkSet;
 }
+
+/** One evaluation file: linear weights for every variant, or one variant's network. */
+export type EvalFileContent =
+  | { readonly weights: EvalWeightSet; readonly network: null }
+  | { readonly weights: null; readonly network: NetworkWeights };
 
 /**
  * Reads an evaluation file of either kind, told apart by its `format`: linear weights
  * (docs/evaluation.md) or a network (docs/network.md). Any fault is one error naming it.
  */
-export function parseEvalFile(json: string): Result<EvalSource> {
+export function parseEvalFile(json: string): Result<EvalFileContent> {
   let data: unknown;
   try {
     data = JSON.parse(json);
@@ -63,12 +70,55 @@ export function parseEvalFile(json: string): Result<EvalSource> {
     data !== null &&
     (data as { format?: unknown }).format === NETWORK_FILE_FORMAT
   ) {
-    // prettier-ignore
     const network = parseNetwork(data as Record<string, unknown>);
-    return network.ok ? ok({ weights: DEFAULT_EVAL_WEIGHTS, network: network.value }) : network;
+    return network.ok ? ok({ weights: null, network: network.value }) : network;
   }
   const weights = parseEvalWeights(json);
   return weights.ok ? ok({ weights: weights.value, network: null }) : weights;
+}
+
+/** The files an `EvalFile` value names: separated by `;`, spaces around each name ignored. */
+export function evalFileNames(value: string): string[] {
+  return value
+    .split(';')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+}
+
+/**
+ * The evaluation an `EvalFile` value gives, each file's text read by `read` (whose errors
+ * name the file): from the shipped linear weights and no network, file by file in order, a
+ * linear weights file sets the linear weights of every variant and a network file its
+ * variant's network. No file named, a file that cannot be read or is not a valid file of
+ * its kind, or two networks of one variant: one error naming the file.
+ */
+export function evalSourceOf(
+  value: string,
+  read: (name: string) => Result<string>,
+): Result<EvalSource> {
+  const names = evalFileNames(value);
+  if (names.length === 0) return fail('no-file', `EvalFile '${value}' names no file`);
+  let weights = DEFAULT_EVAL_WEIGHTS;
+  const networks: Partial<Record<VariantName, NetworkWeights>> = {};
+  const networkFiles: Partial<Record<VariantName, string>> = {};
+  for (const name of names) {
+    const text = read(name);
+    if (!text.ok) return text;
+    const file = parseEvalFile(text.value);
+    if (!file.ok) return fail(file.error.code, `EvalFile '${name}': ${file.error.message}`);
+    if (file.value.network === null) {
+      weights = file.value.weights;
+      continue;
+    }
+    const { variant } = file.value.network;
+    const earlier = networkFiles[variant];
+    if (earlier !== undefined) {
+      return fail('two-networks', `EvalFile '${value}': '${earlier}' and '${name}' are both networks of ${variant}; name one network a variant`); // prettier-ignore
+    }
+    networks[variant] = file.value.network;
+    networkFiles[variant] = name;
+  }
+  return ok({ weights, networks });
 }
 
 export const TERM_NAMES = Object.freeze([
@@ -312,15 +362,15 @@ export class Evaluator {
 /** The evaluators of a weight set, one per variant, made when first asked for. */
 export class Evaluators {
   private readonly made = new Map<VariantName, Evaluator>();
-  private madeNetwork: NetworkEvaluator | null = null;
+  private readonly madeNetworks = new Map<VariantName, NetworkEvaluator>();
 
   /**
-   * The linear `weights` of every variant, and `network` (or null): the network of one
-   * variant, which then evaluates in that variant's searches instead of its linear weights.
+   * The linear `weights` of every variant, and `networks`: a variant with a network is
+   * scored by it in searches instead of its linear weights.
    */
   constructor(
     readonly weights: EvalWeightSet = DEFAULT_EVAL_WEIGHTS,
-    readonly network: NetworkWeights | null = null,
+    readonly networks: NetworkSet = {},
   ) {}
 
   /** The evaluator of the variant whose rules these are. */
@@ -335,8 +385,13 @@ export class Evaluators {
 
   /** The network evaluator of the variant; null when it has none. */
   networkFor(rules: Rules): NetworkEvaluator | null {
-    if (this.network === null || this.network.variant !== rules.name) return null;
-    if (this.madeNetwork === null) this.madeNetwork = new NetworkEvaluator(rules, this.network);
-    return this.madeNetwork;
+    const network = this.networks[rules.name];
+    if (network === undefined) return null;
+    let evaluator = this.madeNetworks.get(rules.name);
+    if (evaluator === undefined) {
+      evaluator = new NetworkEvaluator(rules, network);
+      this.madeNetworks.set(rules.name, evaluator);
+    }
+    return evaluator;
   }
 }

@@ -2,17 +2,17 @@
  * The build identity of a real engine, on the embedded PostgreSQL with real `tama worker`
  * processes: the campaign records Tama's bench signature (the count `tama bench` gives on
  * one thread at that depth, whatever the campaign's Threads), a worker whose checkout has
- * other evaluation weights is refused with the message docs/campaigns.md quotes, and a worker with the
+ * another evaluation network is refused with the message docs/campaigns.md quotes, and a worker with the
  * same build plays the campaign; an engine without bench has no signature.
  */
-import { copyFileSync, cpSync, mkdirSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { FIXTURES, requireBuild, ROOT } from '../helpers.js';
 import { Lab, until } from './lab.js';
 
 let lab: Lab;
-/** A copy of the built checkout whose engine ships the hand-set weights instead. */
+/** A copy of the built checkout whose engine ships another Armenian network. */
 let otherCheckout: string;
 
 const DEPTH = 2;
@@ -34,11 +34,10 @@ beforeAll(async () => {
     cpSync(join(ROOT, part), join(otherCheckout, part), { recursive: true });
   }
   symlinkSync(join(ROOT, 'node_modules'), join(otherCheckout, 'node_modules'));
-  // The build of that checkout has other default weights: the hand-set ones.
-  copyFileSync(
-    join(ROOT, 'data', 'eval-weights-hand.json'),
-    join(otherCheckout, 'dist', 'data', 'eval-weights.json'),
-  );
+  // The build of that checkout has another default Armenian network: the Turkish one's
+  // weights, named Armenian.
+  const turkish = JSON.parse(readFileSync(join(ROOT, 'data', 'network-turkish.json'), 'utf8')) as Record<string, unknown>; // prettier-ignore
+  writeFileSync(join(otherCheckout, 'dist', 'data', 'network-armenian.json'), JSON.stringify({ ...turkish, variant: 'armenian' })); // prettier-ignore
 });
 
 afterAll(async () => {
@@ -46,7 +45,7 @@ afterAll(async () => {
 });
 
 describe('the build identity of a real engine', () => {
-  it('records the bench signature and refuses a checkout with other weights', async ({
+  it('records the bench signature and refuses a checkout with another network', async ({
     expect,
   }) => {
     const signature = await benchSignature(ROOT);

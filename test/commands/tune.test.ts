@@ -62,8 +62,8 @@ describe('tama tune-data and tama tune', () => {
     const loaded = loadEvalFile(out);
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;
-    expect(loaded.value.network?.variant).toBe('armenian');
-    expect(loaded.value.network?.hidden).toBe(16);
+    expect(Object.keys(loaded.value.networks)).toEqual(['armenian']);
+    expect(loaded.value.networks.armenian?.hidden).toBe(16);
     const about = (JSON.parse(readFileSync(out, 'utf8')) as { about: string }).about;
     expect(about).toMatch(/^armenian network trained by: tama train --positions .* --seed 3 \(\d+ training positions with their mirrors, hidden 16, K /); // prettier-ignore
     // A network is no starting point for the linear tuner.

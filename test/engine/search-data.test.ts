@@ -1,9 +1,20 @@
 /** What every search is sent besides the game: replaced by the options, kept when a replacement fails. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Position } from '../../src/core/position.js';
+import { DEFAULT_EVAL_FILE, DEFAULT_EVAL_SOURCE } from '../../src/engine/default-eval.js';
+import { loadEvalFile } from '../../src/engine/eval-file.js';
 import { DEFAULT_OPTION_VALUES, EMPTY_STRING } from '../../src/engine/options.js';
+import { DEFAULT_EVAL_WEIGHTS, parseEvalFile } from '../../src/search/eval.js';
 import { SearchData } from '../../src/engine/search-data.js';
 import { tableBytes } from '../../src/search/tt.js';
+
+/** The shipped network of `variant`, read from its file. */
+function shipped(variant: 'armenian' | 'turkish') {
+  const parsed = parseEvalFile(readFileSync(new URL(`../../data/network-${variant}.json`, import.meta.url), 'utf8')); // prettier-ignore
+  if (!parsed.ok || parsed.value.network === null) throw new Error(`data/network-${variant}.json is no network`); // prettier-ignore
+  return parsed.value.network;
+}
 
 const fresh = () => {
   const values = { ...DEFAULT_OPTION_VALUES };
@@ -11,11 +22,12 @@ const fresh = () => {
 };
 
 describe('the data of the searches', () => {
-  it('starts with a table of the Hash option, the default weights and no endgame tables', () => {
+  it('starts with a table of the Hash option, the shipped networks of both variants and no endgame tables', () => {
     const { data } = fresh();
     const task = data.forTask();
     expect(task.ttBuffer.byteLength).toBe(tableBytes(DEFAULT_OPTION_VALUES.hash));
-    expect(task.evalNetwork).toBeNull();
+    expect(task.evalWeights).toBe(DEFAULT_EVAL_WEIGHTS);
+    expect(task.evalNetworks).toEqual({ armenian: shipped('armenian'), turkish: shipped('turkish') }); // prettier-ignore
     expect(task.tables).toEqual([]);
   });
 
@@ -47,11 +59,58 @@ describe('the data of the searches', () => {
     expect(values.evalFile).toBe('data/network-turkish.json');
     expect(data.forTask()).toMatchObject({
       evalGeneration: 1,
-      evalNetwork: { variant: 'turkish' },
+      evalNetworks: { turkish: { variant: 'turkish' } },
     });
-    expect(data.evaluators.network?.variant).toBe('turkish');
+    expect(Object.keys(data.evaluators.networks)).toEqual(['turkish']);
     expect(data.setEndgamePath(EMPTY_STRING).ok).toBe(true);
     data.variantChanged();
     expect(data.forTask()).toMatchObject({ tablesGeneration: 2, tables: [] });
+  });
+});
+
+describe('the EvalFile value: one or more files separated by ;', () => {
+  it('the default names the shipped networks, and reading them gives the built-in evaluation', () => {
+    expect(DEFAULT_EVAL_FILE).toBe('data/network-armenian.json;data/network-turkish.json');
+    expect(loadEvalFile(DEFAULT_EVAL_FILE)).toEqual({ ok: true, value: DEFAULT_EVAL_SOURCE });
+    expect(DEFAULT_EVAL_SOURCE).toEqual({
+      weights: DEFAULT_EVAL_WEIGHTS,
+      networks: { armenian: shipped('armenian'), turkish: shipped('turkish') },
+    });
+  });
+
+  it('the linear weights file alone: linear in both variants, no network', () => {
+    expect(loadEvalFile('data/eval-weights.json')).toEqual({ ok: true, value: { weights: DEFAULT_EVAL_WEIGHTS, networks: {} } }); // prettier-ignore
+  });
+
+  it("file by file in order: a weights file sets every variant's linear weights, a network its variant's network", () => {
+    const hand = loadEvalFile('data/eval-weights-hand.json');
+    if (!hand.ok) throw new Error(hand.error.message);
+    expect(hand.value.weights).not.toEqual(DEFAULT_EVAL_WEIGHTS);
+    const mixed = loadEvalFile(' data/network-turkish.json ; data/eval-weights-hand.json;');
+    expect(mixed).toEqual({ ok: true, value: { weights: hand.value.weights, networks: { turkish: shipped('turkish') } } }); // prettier-ignore
+  });
+
+  it('refuses two networks of one variant, no file, and a list with a bad file, naming it; the evaluation in use stays', () => {
+    const { values, data } = fresh();
+    const before = data.forTask();
+    const twice = 'data/network-armenian.json;data/network-turkish.json;data/network-armenian.json';
+    expect(data.useEvalFile(twice)).toEqual({
+      ok: false,
+      error: {
+        code: 'two-networks',
+        message: `EvalFile '${twice}': 'data/network-armenian.json' and 'data/network-armenian.json' are both networks of armenian; name one network a variant`, // prettier-ignore
+      },
+    });
+    expect(data.useEvalFile(' ; ')).toMatchObject({ ok: false, error: { code: 'no-file' } });
+    expect(data.useEvalFile('data/eval-weights.json;no/such.json')).toMatchObject({
+      ok: false,
+      error: { code: 'unreadable', message: expect.stringMatching(/^cannot read EvalFile 'no\/such.json': /) }, // prettier-ignore
+    });
+    expect(data.useEvalFile('data/network-turkish.json;package.json')).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/^EvalFile 'package.json': /) },
+    });
+    expect(values).toEqual(DEFAULT_OPTION_VALUES);
+    expect(data.forTask()).toEqual(before);
   });
 });

@@ -38,12 +38,15 @@ const text = (page: Page, selector: string) => page.locator(selector).textConten
 const offer = (page: Page) => page.getByRole('button', { name: 'Play with the engine in this browser' }); // prettier-ignore
 
 /** A page of `server` at laptop size, with the errors it throws. */
-async function open(server: GuiServer): Promise<{ page: Page; errors: string[] }> {
+async function open(server: GuiServer): Promise<{ page: Page; errors: string[]; answered: string[] }> { // prettier-ignore
   const page = await chromium.browser().newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // Every answer the page and its workers got, as "status path".
+  const answered: string[] = [];
+  page.on('response', (response) => answered.push(`${response.status()} ${new URL(response.url()).pathname}`)); // prettier-ignore
   await page.goto(server.url);
-  return { page, errors };
+  return { page, errors, answered };
 }
 
 /** The game of the page's move list, each move checked legal by the rules core from the start. */
@@ -104,7 +107,7 @@ describe('a tab the server cannot give an engine', () => {
     const first = await chromium.browser().newPage({ viewport: { width: 1280, height: 800 } });
     await first.goto(limited.url);
     await first.waitForSelector('body[data-engine=ready]', { state: 'attached' });
-    const { page, errors } = await open(limited);
+    const { page, errors, answered } = await open(limited);
     await page.waitForSelector('body[data-engine=failed]', { state: 'attached' });
     expect(await text(page, '#engine-status')).toMatch(/^too many tabs: this server plays in at most 1 at once/); // prettier-ignore
     expect(await offer(page).isVisible()).toBe(true);
@@ -112,6 +115,8 @@ describe('a tab the server cannot give an engine', () => {
     await refusesMove(page, /no engine to play against \(too many tabs.*\): play with the engine in this browser, or choose human vs human/); // prettier-ignore
     expect(await axeViolations(page)).toEqual([]);
     expect((await playsOnInThisBrowser(page, 'fallback-tab-limit')).moves).toHaveLength(2);
+    // The server gave that engine the shipped evaluation files its EvalFile offers.
+    expect(answered).toEqual(expect.arrayContaining(['200 /eval-weights.json', '200 /network-armenian.json', '200 /network-turkish.json'])); // prettier-ignore
     expect(errors).toEqual([]);
     await first.close();
     await page.close();

@@ -5,7 +5,8 @@
  * an infinite analysis (by ending its search thread) and plays a whole game engine against
  * engine, every move legal and the result the rules core's; with them it is cross-origin
  * isolated, says it has two threads and answers a move.
- * The engine worker alone speaks the protocol's lines, refusing what it cannot do there.
+ * The engine worker alone speaks the protocol's lines, refusing what it cannot do there,
+ * and plays the shipped networks by default, as the engine in Node does.
  * After a first visit the page loads and plays with the server gone and the network off.
  */
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { staticBrowser } from './chromium.js';
 import { Game } from '../../src/gui/page/game.js';
+import { TamaProcess } from '../protocol/tama-process.js';
 import type { StaticServer } from './static-server.js';
 
 const WEB = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -36,6 +38,25 @@ async function openStatic(
   await page.waitForSelector('body[data-engine=ready]', { state: 'attached', timeout: 30_000 });
   return { page, server, errors };
 }
+
+/**
+ * Runs the engine worker on its own in the page: `input` in, its output lines until `done`
+ * (a JavaScript condition on `output`, the lines so far) holds.
+ */
+function engineWorkerLines(page: Page, input: readonly string[], done: string): Promise<string[]> {
+  return page.evaluate<string[]>(`new Promise((resolve) => {
+    const worker = new Worker('./engine-worker.js', { type: 'module' });
+    const output = [];
+    worker.onmessage = (event) => {
+      output.push(event.data);
+      if (${done}) resolve(output);
+    };
+    for (const line of ${JSON.stringify(input)}) worker.postMessage(line);
+  })`);
+}
+
+/** The condition of engineWorkerLines that `count` bestmove lines have come. */
+const bestmoves = (count: number) => `output.filter((line) => line.startsWith('bestmove')).length === ${count}`; // prettier-ignore
 
 /** Whether the page is cross-origin isolated, and whether it has shared memory. */
 const isolation = (page: Page) =>
@@ -66,8 +87,8 @@ describe('the static build in Chromium', () => {
     expect(outcome).toBeDefined();
     const score = outcome!.result === 'white' ? '2-0' : outcome!.result === 'black' ? '0-2' : '1-1'; // prettier-ignore
     expect(await page.locator('#result').textContent()).toBe(`${score} · ${outcome!.reason}`);
-    // The page, the two workers and the weights came from the static server; nothing else.
-    expect(server.requests).toEqual(expect.arrayContaining(['/', '/page.js', '/engine-worker.js', '/search-thread.js', '/eval-weights.json'])); // prettier-ignore
+    // The page, the two workers and the evaluation files came from the static server; nothing else.
+    expect(server.requests).toEqual(expect.arrayContaining(['/', '/page.js', '/engine-worker.js', '/search-thread.js', '/eval-weights.json', '/network-armenian.json', '/network-turkish.json'])); // prettier-ignore
     expect(errors).toEqual([]);
   });
 
@@ -100,22 +121,14 @@ describe('the static build in Chromium', () => {
       'go depth 3',
       'bench 2',
     ];
-    // Runs in the page: the engine worker on its own, its output lines until the bench's end.
-    const lines = await page.evaluate<string[]>(`new Promise((resolve) => {
-      const worker = new Worker('./engine-worker.js', { type: 'module' });
-      const output = [];
-      worker.onmessage = (event) => {
-        output.push(event.data);
-        if (event.data.startsWith('Nodes/second')) resolve(output);
-      };
-      for (const line of ${JSON.stringify(input)}) worker.postMessage(line);
-    })`);
+    // The engine worker's output lines until the bench's end.
+    const lines = await engineWorkerLines(page, input, "event.data.startsWith('Nodes/second')");
     expect(lines).toContain('uciok');
     expect(lines).toContain('option name Threads type spin default 1 min 1 max 1');
     const errorLines = lines.filter((line) => line.startsWith('info string error'));
     expect(errorLines).toHaveLength(4);
     expect(errorLines[0]).toMatch(/Threads must be from 1 to 1/);
-    expect(errorLines[1]).toMatch(/EvalFile 'other.json'.*offers only data\/eval-weights.json/);
+    expect(errorLines[1]).toMatch(/EvalFile 'other.json'.*offers only data\/eval-weights.json, data\/network-armenian.json, data\/network-turkish.json$/); // prettier-ignore
     expect(errorLines[2]).toMatch(/EGDB Path: no folder \/tables/);
     expect(lines.indexOf('readyok')).toBeGreaterThan(lines.indexOf('uciok'));
     expect(lines.some((line) => /^info depth 3 .* pv /.test(line))).toBe(true);
@@ -124,6 +137,45 @@ describe('the static build in Chromium', () => {
     // The bench counts the nodes its one thread answers with (it sees no shared counters).
     const searched = lines.find((line) => line.startsWith('Nodes searched'));
     expect(Number(searched?.split(':')[1])).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('plays the shipped networks by default, node for node as the engine in Node does', async () => {
+    const { page, errors } = await openStatic(false);
+    const search = ['ucinewgame', 'position startpos moves c3-c4', 'eval', 'go depth 6'];
+    const input = [
+      ...search,
+      'setoption name EvalFile value data/eval-weights.json',
+      ...search,
+      'setoption name EvalFile value data/network-armenian.json;data/network-turkish.json',
+      ...search,
+    ];
+    /** The `Evaluation:` lines and each search's node count at depth 6 (its last line there). */
+    const outcome = (lines: string[]) => ({
+      evaluations: lines.filter((line) => line.startsWith('Evaluation: ')),
+      nodes: lines
+        .join('\n')
+        .split(/^bestmove .*$/m)
+        .slice(0, -1)
+        .map((search) => Number(/.* nodes (\d+)/.exec(search.split('\n').filter((line) => line.startsWith('info depth 6 ')).pop() ?? '')?.[1])), // prettier-ignore
+      errors: lines.filter((line) => line.startsWith('info string error')),
+    });
+    // The engine worker's lines until the third bestmove.
+    const inBrowser = outcome(await engineWorkerLines(page, input, bestmoves(3)));
+    const engine = new TamaProcess();
+    engine.send(...input);
+    await engine.waitFor(/^bestmove /, (await engine.waitFor(/^bestmove /, (await engine.waitFor(/^bestmove /)) + 1)) + 1); // prettier-ignore
+    const inNode = outcome(engine.lines);
+    await engine.quit();
+    expect(inBrowser.errors).toEqual([]);
+    expect(inBrowser.evaluations).toHaveLength(3);
+    expect(inBrowser.evaluations[0]).toMatch(/^Evaluation: -?\d+ \(the network; Black to move/);
+    expect(inBrowser.evaluations[1]).toMatch(/^Evaluation: -?\d+ \(Black to move/);
+    expect(inBrowser.evaluations[2]).toBe(inBrowser.evaluations[0]);
+    expect(inBrowser.nodes).toHaveLength(3);
+    expect(inBrowser.nodes[1]).not.toBe(inBrowser.nodes[0]);
+    expect(inBrowser.nodes[2]).toBe(inBrowser.nodes[0]);
+    expect(inBrowser).toEqual(inNode);
     expect(errors).toEqual([]);
   });
 
@@ -156,16 +208,8 @@ describe('the static build in Chromium', () => {
   it('forgets its table at a new game, also where its thread holds a copy of it', async () => {
     const { page, errors } = await openStatic(false);
     const input = ['uci', 'position startpos', 'go depth 6', 'ucinewgame', 'position startpos', 'go depth 6']; // prettier-ignore
-    // Runs in the page: the engine worker's lines until the second bestmove.
-    const lines = await page.evaluate<string[]>(`new Promise((resolve) => {
-      const worker = new Worker('./engine-worker.js', { type: 'module' });
-      const output = [];
-      worker.onmessage = (event) => {
-        output.push(event.data);
-        if (output.filter((line) => line.startsWith('bestmove')).length === 2) resolve(output);
-      };
-      for (const line of ${JSON.stringify(input)}) worker.postMessage(line);
-    })`);
+    // The engine worker's lines until the second bestmove.
+    const lines = await engineWorkerLines(page, input, bestmoves(2));
     // One thread, a new game each time: the same search, node for node.
     const nodes = lines.filter((line) => /^info depth 6 /.test(line)).map((line) => /nodes (\d+)/.exec(line)?.[1]); // prettier-ignore
     expect(nodes).toHaveLength(2);

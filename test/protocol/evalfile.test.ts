@@ -1,7 +1,9 @@
 /**
- * The EvalFile option through the built `tama`: a good weights file changes what `eval` and
- * the search use (on every search thread), a bad one is one error line and the weights in
- * use stay. A network file is loaded the same way, for its variant.
+ * The EvalFile option through the built `tama`: by default the shipped network of each
+ * variant, in `eval` and in the search on every thread; a good weights file changes what
+ * `eval` and the search use (on every search thread), a bad one is one error line and the
+ * evaluation in use stays. A network file is loaded the same way, for its variant; a list
+ * of files separated by `;` is read in order.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,6 +57,17 @@ async function searchScore(engine: TamaProcess): Promise<number> {
   return Number(/score cp (-?\d+)/.exec(infos[infos.length - 1])?.[1]);
 }
 
+/** The `Evaluation:` line of `eval` in the position `fen`. */
+async function evaluationLine(engine: TamaProcess, fen: string): Promise<string> {
+  const from = engine.lines.length;
+  engine.send(`position fen ${fen}`, 'eval');
+  const at = await engine.waitFor(/^Evaluation: /, from);
+  return engine.lines[at];
+}
+
+/** The network's score in `eval`'s `Evaluation:` line, or NaN when the linear evaluation gave it. */
+const networkScore = (line: string) => Number(/^Evaluation: (-?\d+) \(the network;/.exec(line)?.[1]); // prettier-ignore
+
 function start(): TamaProcess {
   const engine = new TamaProcess();
   engines.push(engine);
@@ -64,7 +77,7 @@ function start(): TamaProcess {
 describe('EvalFile', () => {
   it('loads a good file: eval and the search on every thread use its weights', async () => {
     const engine = start();
-    engine.send('setoption name Threads value 2');
+    engine.send('setoption name Threads value 2', 'setoption name EvalFile value data/eval-weights.json'); // prettier-ignore
     const before = await evalOf(engine);
     const scoreBefore = await searchScore(engine);
     expect(before.material).toBe(SHIPPED_MAN);
@@ -110,12 +123,7 @@ describe('EvalFile', () => {
       return path;
     };
     const engine = start();
-    const networkEval = async () => {
-      const from = engine.lines.length;
-      engine.send('position fen W:Wa2,c2,h2:Bb7,g7', 'eval');
-      const at = await engine.waitFor(/^Evaluation: /, from);
-      return engine.lines[at];
-    };
+    const networkEval = () => evaluationLine(engine, 'W:Wa2,c2,h2:Bb7,g7');
     engine.send(`setoption name EvalFile value ${network('net.json')}`);
     const loaded = await networkEval();
     expect(loaded).toMatch(/^Evaluation: -?\d+ \(the network; White to move/);
@@ -135,5 +143,74 @@ describe('EvalFile', () => {
     engine.send('setoption name EvalFile value data/eval-weights.json');
     expect(await networkEval()).toMatch(/^Evaluation: -?\d+ \(White to move, centi-men/);
     expect(await searchScore(engine)).not.toBe(withNetwork);
+  });
+
+  it('plays the shipped network of each variant by default, as the files named again do', async () => {
+    const engine = start();
+    const positions = { armenian: 'W:Wa2,c2,h2:Bb7,g7', turkish: 'B:Wa3,d3,h3:Bb6,e6,Kh8' };
+    const shown: string[] = [];
+    for (const [variant, fen] of Object.entries(positions)) {
+      engine.send(`setoption name Variant value ${variant}`);
+      shown.push(await evaluationLine(engine, fen));
+    }
+    for (const line of shown) expect(networkScore(line)).not.toBeNaN();
+    engine.send('setoption name EvalFile value data/network-armenian.json;data/network-turkish.json'); // prettier-ignore
+    const again: string[] = [];
+    for (const [variant, fen] of Object.entries(positions)) {
+      engine.send(`setoption name Variant value ${variant}`);
+      again.push(await evaluationLine(engine, fen));
+    }
+    expect(again).toEqual(shown);
+    // The linear weights alone: linear in both variants.
+    engine.send('setoption name EvalFile value data/eval-weights.json');
+    for (const [variant, fen] of Object.entries(positions)) {
+      engine.send(`setoption name Variant value ${variant}`);
+      expect(await evaluationLine(engine, fen)).toMatch(/^Evaluation: -?\d+ \((White|Black) to move, centi-men/); // prettier-ignore
+    }
+    expect(engine.lines.filter((l) => l.startsWith('info string error'))).toEqual([]);
+  });
+
+  it('by default the search threads score with the network: depth 1 on two threads is the best of its moves by eval', async () => {
+    const engine = start();
+    engine.send('setoption name Threads value 2');
+    const fen = 'W:Wa2,c2,h2:Bb7,g7';
+    // Every White move here is quiet and leaves Black no capture: depth 1 scores each move
+    // by the evaluation of the position after it, from White's side.
+    let from = engine.lines.length;
+    engine.send(`position fen ${fen}`, 'moves');
+    const moves = engine.lines[await engine.waitFor(/^moves /, from)].split(' ').slice(1);
+    expect(moves.length).toBeGreaterThan(3);
+    let best = -Infinity;
+    for (const move of moves) {
+      const line = await evaluationLine(engine, `${fen} moves ${move}`);
+      best = Math.max(best, -networkScore(line));
+    }
+    expect(best).not.toBeNaN();
+    from = engine.lines.length;
+    engine.send('ucinewgame', `position fen ${fen}`, 'go depth 1');
+    const at = await engine.waitFor(/^bestmove /, from);
+    const info = engine
+      .since(from)
+      .slice(0, at - from)
+      .filter((l) => l.startsWith('info depth 1 '));
+    expect(info.length).toBeGreaterThan(0);
+    expect(Number(/score cp (-?\d+)/.exec(info[info.length - 1])?.[1])).toBe(best);
+  });
+
+  it('refuses two networks of one variant in the list, one error line, and the evaluation in use stays', async () => {
+    const engine = start();
+    engine.send('setoption name EvalFile value data/network-armenian.json');
+    const before = await evaluationLine(engine, 'W:Wa2,c2,h2:Bb7,g7');
+    expect(networkScore(before)).not.toBeNaN();
+    const from = engine.lines.length;
+    engine.send('setoption name EvalFile value data/eval-weights.json;data/network-armenian.json;data/network-armenian.json'); // prettier-ignore
+    engine.send('setoption name EvalFile value data/network-turkish.json;no-such-network.json');
+    const ready = await engine.sync();
+    const errors = engine.since(from).slice(0, ready - from);
+    expect(errors).toEqual([
+      "info string error: EvalFile 'data/eval-weights.json;data/network-armenian.json;data/network-armenian.json': 'data/network-armenian.json' and 'data/network-armenian.json' are both networks of armenian; name one network a variant", // prettier-ignore
+      expect.stringMatching(/^info string error: cannot read EvalFile 'no-such-network\.json': /),
+    ]);
+    expect(await evaluationLine(engine, 'W:Wa2,c2,h2:Bb7,g7')).toBe(before);
   });
 });

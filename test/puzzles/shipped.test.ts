@@ -33,7 +33,9 @@ describe.each(VARIANT_NAMES)('data/puzzles-%s.jsonl', (variant) => {
     requireBuild();
     const started = await EngineSearcher.start(
       { program: process.execPath, args: [`${root}bin/tama.js`] },
-      { variant, hashMb: file.header.settings.hashMb, egdbPath: file.header.settings.egdbPath ?? undefined }, // prettier-ignore
+      // The shipped files were mined and proven with the linear evaluation (their header's
+      // bench, 2344844, is its signature): the same evaluation checks them again.
+      { variant, hashMb: file.header.settings.hashMb, egdbPath: file.header.settings.egdbPath ?? undefined, evalFile: 'data/eval-weights.json' }, // prettier-ignore
     );
     if (!started.ok) throw new Error(started.error.message);
     searcher = started.value.searcher;

@@ -8,10 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { generateMoves, MoveList, moveFrom, moveTo } from '../../src/core/movegen.js';
 import { legalMoves } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
+import { ok } from '../../src/core/result.js';
 import { applyMove, SIDE, STATE_SIZE } from '../../src/core/state.js';
 import { rulesFor, VARIANT_NAMES, type VariantName } from '../../src/core/variant.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
-import { DEFAULT_EVAL_WEIGHTS, Evaluator, Evaluators, parseEvalFile } from '../../src/search/eval.js'; // prettier-ignore
+import { DEFAULT_EVAL_WEIGHTS, Evaluator, Evaluators, evalSourceOf, parseEvalFile } from '../../src/search/eval.js'; // prettier-ignore
 import { NetworkEvaluator } from '../../src/search/network.js';
 import { formatNetwork, MAX_INPUT_WEIGHT, type NetworkWeights } from '../../src/search/network-weights.js'; // prettier-ignore
 import { Searcher } from '../../src/search/search.js';
@@ -121,7 +122,7 @@ describe('the search with a network', () => {
       return searcher.search(Position.start(variant), [], { depth: 5 }, settings, () => {});
     };
     const linear = new Evaluators(DEFAULT_EVAL_WEIGHTS);
-    const withNetwork = new Evaluators(DEFAULT_EVAL_WEIGHTS, network);
+    const withNetwork = new Evaluators(DEFAULT_EVAL_WEIGHTS, { [network.variant]: network });
     // The other variant is searched exactly as with the linear weights alone.
     expect(searchWith(withNetwork, 'armenian')).toEqual(searchWith(linear, 'armenian'));
     const turkish = searchWith(withNetwork, 'turkish');
@@ -143,7 +144,9 @@ describe('the search with a network', () => {
 
   it("scores the quiet leaf of a capture line with the network, as the tuner's leaves are found", () => {
     const network = randomNetwork('turkish', 9);
-    const searcher = Searcher.forQuietLeaves(new Evaluators(DEFAULT_EVAL_WEIGHTS, network));
+    const searcher = Searcher.forQuietLeaves(
+      new Evaluators(DEFAULT_EVAL_WEIGHTS, { [network.variant]: network }),
+    );
     const rules = rulesFor('turkish');
     const root = Position.parse('W:Wd4:Bd5,e4,d7,d8', 'turkish');
     if (!root.ok) throw new Error(root.error.message);
@@ -179,7 +182,9 @@ describe('network files', () => {
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.value.network).toEqual(good);
-    expect(parsed.value.weights).toEqual(DEFAULT_EVAL_WEIGHTS);
+    expect(parsed.value.weights).toBeNull();
+    // As EvalFile alone: the network for its variant, the shipped linear weights for both.
+    expect(evalSourceOf('net.json', () => ok(text))).toEqual(ok({ weights: DEFAULT_EVAL_WEIGHTS, networks: { [good.variant]: good } })); // prettier-ignore
   });
 
   it.each([

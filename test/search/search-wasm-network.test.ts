@@ -144,7 +144,7 @@ function compare(
   positions: readonly Position[],
   limits: SearchLimits,
 ): number {
-  const made = () => new Searcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(4))), SearchControl.create(1), new Evaluators(DEFAULT_EVAL_WEIGHTS, network)); // prettier-ignore
+  const made = () => new Searcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(4))), SearchControl.create(1), new Evaluators(DEFAULT_EVAL_WEIGHTS, { [network.variant]: network })); // prettier-ignore
   const typeScript = made();
   const withModule = made();
   const module = newModule();

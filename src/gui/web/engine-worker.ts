@@ -3,20 +3,20 @@
  * and its engine, whose search threads are further workers (engine/web/threads.ts). Lines
  * in, lines out, exactly as on stdin and stdout (protocol.md): each message to the worker
  * is one input line, each message from it one output line. Before the first line is read,
- * the shipped weights file is fetched from beside the worker, so that `EvalFile` can name
- * it, and the endgame tables the page stored are read (endgame-store.ts), so that
+ * the shipped evaluation files (linear weights and networks) are fetched from beside the
+ * worker, so that `EvalFile` can name them (its default names the networks, which the
+ * engine has built in), and the endgame tables the page stored are read (endgame-store.ts), so that
  * `EGDB Path egdb` can load them. The one message that is not a line,
  * READ_STORED_TABLES, reads the stored tables again (after the page downloaded them);
  * lines after it wait for it.
  */
 import '../../engine/web/shared-memory.js';
 import { registerEndgameFile } from '../../engine/web/endgame-folder.js';
-import { DEFAULT_EVAL_FILE, registerEvalFile } from '../../engine/web/eval-file.js';
+import { SHIPPED_EVAL_FILES } from '../../engine/default-eval.js';
+import { registerEvalFile } from '../../engine/web/eval-file.js';
 import { Session } from '../../protocol/session.js';
 import { fetchTableList, READ_STORED_TABLES, readStoredTables } from './endgame-store.js';
 
-/** Where the static build puts the shipped weights file, beside this worker. */
-const WEIGHTS_URL = new URL('./eval-weights.json', import.meta.url);
 /** The build's folder, which the tables' paths are relative to. */
 const BASE = new URL('./', import.meta.url);
 
@@ -34,14 +34,19 @@ async function readTables(): Promise<void> {
 }
 
 const session = new Session((line) => scope.postMessage(line));
-const weightsLoaded = fetch(WEIGHTS_URL)
-  .then((response) => (response.ok ? response.text() : undefined))
-  .then(
-    (text) => text !== undefined && registerEvalFile(DEFAULT_EVAL_FILE, text),
-    () => {},
-  );
+/**
+ * Registers a shipped evaluation file (`data/NAME`), which the static build puts beside
+ * this worker (`./NAME`); one that cannot be fetched is not offered.
+ */
+async function readEvalFile(path: string): Promise<void> {
+  const url = new URL(`./${path.slice(path.lastIndexOf('/') + 1)}`, import.meta.url);
+  const response = await fetch(url).catch(() => undefined);
+  const text = response?.ok === true ? await response.text().catch(() => undefined) : undefined;
+  if (text !== undefined) registerEvalFile(path, text);
+}
+
 /** What must be done before the next line is read. */
-let before: Promise<unknown> = Promise.all([weightsLoaded, readTables()]);
+let before: Promise<unknown> = Promise.all([...SHIPPED_EVAL_FILES.map(readEvalFile), readTables()]);
 
 scope.addEventListener('message', ({ data }) => {
   if (typeof data === 'string') {
