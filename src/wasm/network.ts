@@ -139,14 +139,24 @@ function update(ply: i32): void {
   }
   const capturedMen = pieces(parent, enemy) & ~pieces(child, enemy);
   const capturedKings = pieces(parent, 2 + enemy) & ~pieces(child, 2 + enemy);
+  const bytes = sideBytes;
   const acc = slotAt(ply);
   const from = acc - slotBytes;
-  const blackAcc = acc + sideBytes;
-  const blackFrom = from + sideBytes;
+  const blackAcc = acc + bytes;
+  const blackFrom = from + bytes;
   if ((capturedMen | capturedKings) == 0) {
-    for (let i: usize = 0; i < sideBytes; i += 16) {
-      v128.store(acc + i, i16x8.sub(i16x8.add(v128.load(from + i), v128.load(whiteAdd + i)), v128.load(whiteRemove + i))); // prettier-ignore
-      v128.store(blackAcc + i, i16x8.sub(i16x8.add(v128.load(blackFrom + i), v128.load(blackAdd + i)), v128.load(blackRemove + i))); // prettier-ignore
+    // Two v128s a turn (the loop's own work is a good part of so short a pass), one first when the units are an odd number of eights.
+    let i: usize = 0;
+    if ((bytes & 16) != 0) {
+      movePiece(acc, from, whiteAdd, whiteRemove, 0);
+      movePiece(blackAcc, blackFrom, blackAdd, blackRemove, 0);
+      i = 16;
+    }
+    for (; i < bytes; i += 32) {
+      movePiece(acc, from, whiteAdd, whiteRemove, i);
+      movePiece(blackAcc, blackFrom, blackAdd, blackRemove, i);
+      movePiece(acc, from, whiteAdd, whiteRemove, i + 16);
+      movePiece(blackAcc, blackFrom, blackAdd, blackRemove, i + 16);
     }
     return;
   }
@@ -155,26 +165,32 @@ function update(ply: i32): void {
   const blackMen = rowsOf(1, enemy);
   const whiteKings = rowsOf(0, 2 + enemy);
   const blackKings = rowsOf(1, 2 + enemy);
-  for (let i: usize = 0; i < sideBytes; i += 16) {
+  for (let i: usize = 0; i < bytes; i += 16) {
     let white = i16x8.sub(i16x8.add(v128.load(from + i), v128.load(whiteAdd + i)), v128.load(whiteRemove + i)); // prettier-ignore
     let black = i16x8.sub(i16x8.add(v128.load(blackFrom + i), v128.load(blackAdd + i)), v128.load(blackRemove + i)); // prettier-ignore
     let rest = capturedMen;
     while (rest != 0) {
       const square = <usize>ctz<u64>(rest);
       rest &= rest - 1;
-      white = i16x8.sub(white, v128.load(whiteMen + square * sideBytes + i));
-      black = i16x8.sub(black, v128.load(blackMen + (square ^ 56) * sideBytes + i));
+      white = i16x8.sub(white, v128.load(whiteMen + square * bytes + i));
+      black = i16x8.sub(black, v128.load(blackMen + (square ^ 56) * bytes + i));
     }
     rest = capturedKings;
     while (rest != 0) {
       const square = <usize>ctz<u64>(rest);
       rest &= rest - 1;
-      white = i16x8.sub(white, v128.load(whiteKings + square * sideBytes + i));
-      black = i16x8.sub(black, v128.load(blackKings + (square ^ 56) * sideBytes + i));
+      white = i16x8.sub(white, v128.load(whiteKings + square * bytes + i));
+      black = i16x8.sub(black, v128.load(blackKings + (square ^ 56) * bytes + i));
     }
     v128.store(acc + i, white);
     v128.store(blackAcc + i, black);
   }
+}
+
+/** Eight units at byte `i` of one side's layer: the parent's (`from`), plus row `add`, less row `remove`. */
+// @ts-ignore: decorator
+@inline function movePiece(to: usize, from: usize, add: usize, remove: usize, i: usize): void {
+  v128.store(to + i, i16x8.sub(i16x8.add(v128.load(from + i), v128.load(add + i)), v128.load(remove + i)));
 }
 
 /** JavaScript's Math.round: halves go up. */
@@ -184,20 +200,33 @@ function update(ply: i32): void {
   return <i32>(up - 0.5 > x ? up - 1 : up);
 }
 
+/** The clipped ReLU of eight units at `units` against their output weights at `weights`: four sums of two. */
+// @ts-ignore: decorator
+@inline function activated(units: usize, weights: usize): v128 {
+  const clipped = i16x8.min_s(i16x8.max_s(v128.load(units), i16x8.splat(0)), i16x8.splat(ACTIVATION_ONE)); // prettier-ignore
+  return i32x4.dot_i16x8_s(clipped, v128.load(weights));
+}
+
 /** The output for the side to move of the position at `at` from the slot's layers. */
 function output(slot: i32, at: usize): i32 {
+  const bytes = sideBytes;
   const colour = sideToMove(at);
   const acc = slotAt(slot);
-  const own = acc + (colour == 0 ? 0 : sideBytes);
-  const other = acc + (colour == 0 ? sideBytes : 0);
-  const zero = i16x8.splat(0);
-  const ceiling = i16x8.splat(ACTIVATION_ONE);
+  const own = acc + (colour == 0 ? 0 : bytes);
+  const other = acc + (colour == 0 ? bytes : 0);
+  const ownWeights = NET_OUTPUT;
+  const otherWeights = NET_OUTPUT + bytes;
+  // Two v128s a side a turn, one first when the units are an odd number of eights (as update).
   let sums = i32x4.splat(0);
-  for (let i: usize = 0; i < sideBytes; i += 16) {
-    const a = i16x8.min_s(i16x8.max_s(v128.load(own + i), zero), ceiling);
-    const b = i16x8.min_s(i16x8.max_s(v128.load(other + i), zero), ceiling);
-    sums = i32x4.add(sums, i32x4.dot_i16x8_s(a, v128.load(NET_OUTPUT + i)));
-    sums = i32x4.add(sums, i32x4.dot_i16x8_s(b, v128.load(NET_OUTPUT + sideBytes + i)));
+  let i: usize = 0;
+  if ((bytes & 16) != 0) {
+    sums = i32x4.add(activated(own, ownWeights), activated(other, otherWeights));
+    i = 16;
+  }
+  for (; i < bytes; i += 32) {
+    const first = i32x4.add(activated(own + i, ownWeights + i), activated(other + i, otherWeights + i)); // prettier-ignore
+    const second = i32x4.add(activated(own + i + 16, ownWeights + i + 16), activated(other + i + 16, otherWeights + i + 16)); // prettier-ignore
+    sums = i32x4.add(sums, i32x4.add(first, second));
   }
   const sum = outputBias + i32x4.extract_lane(sums, 0) + i32x4.extract_lane(sums, 1) + i32x4.extract_lane(sums, 2) + i32x4.extract_lane(sums, 3); // prettier-ignore
   return roundHalfUp(<f64>sum * centiMenPerUnit);
