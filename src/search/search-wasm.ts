@@ -36,8 +36,10 @@ interface SearchExports {
   invalidateAccumulators(ply: number): void;
   evaluateNetwork(ply: number): number;
   evaluateNetworkFresh(ply: number): number;
+  accumulatorAddress(ply: number): number;
   evaluate(ply: number): number;
   mobility(): number;
+  hasQuietMove(ply: number): number;
   resizeTable(bytes: number): void;
   clearTable(): void;
   setTableAge(age: number): void;
@@ -114,8 +116,10 @@ const EXPORTED_FUNCTIONS = [
   'invalidateAccumulators',
   'evaluateNetwork',
   'evaluateNetworkFresh',
+  'accumulatorAddress',
   'evaluate',
   'mobility',
+  'hasQuietMove',
   'resizeTable',
   'clearTable',
   'setTableAge',
@@ -165,6 +169,8 @@ export class SearchModule {
   /** Views of each ply's position, made again if the memory grows. */
   private positions: Int32Array[] = [];
   private viewedBuffer: ArrayBuffer | undefined;
+  /** The units a side of the network set last, rounded up to 8 (its accumulators' stride). */
+  private networkStride = 8;
 
   private constructor(
     private readonly module: SearchExports,
@@ -220,6 +226,7 @@ export class SearchModule {
     const { hidden } = network;
     if (hidden > this.module.maxHidden()) throw new Error(`the module holds networks of at most ${this.module.maxHidden()} hidden units, not ${hidden}`); // prettier-ignore
     const stride = (hidden + 7) & ~7;
+    this.networkStride = stride;
     const buffer = this.module.memory.buffer;
     const inputs = new Int16Array(buffer, this.module.networkAddress(0), NETWORK_INPUTS * stride); // prettier-ignore
     inputs.fill(0);
@@ -257,6 +264,14 @@ export class SearchModule {
   /** The same from scratch (no accumulator of the line used or changed). */
   evaluateNetworkFresh(ply: number): number {
     return this.module.evaluateNetworkFresh(ply);
+  }
+
+  /**
+   * A copy of `ply`'s accumulators as they stand (White's units, then Black's, each rounded
+   * up to 8); `maxPly + 2` is the slot evaluateNetworkFresh fills.
+   */
+  accumulators(ply: number): Int16Array {
+    return new Int16Array(this.module.memory.buffer, this.module.accumulatorAddress(ply), 2 * this.networkStride).slice(); // prettier-ignore
   }
 
   /** The state words of `ply`'s position, a view of the module's memory. */
@@ -307,6 +322,11 @@ export class SearchModule {
   /** The side to move's steps and slides counted by the last evaluate (0: it has lost). */
   mobility(): number {
     return this.module.mobility();
+  }
+
+  /** Whether the side to move of `ply`'s position has a step or a slide. */
+  hasQuietMove(ply: number): boolean {
+    return this.module.hasQuietMove(ply) !== 0;
   }
 
   /** Makes the table `bytes` long (tt.ts tableBytes) when it is not, and empties it. */

@@ -5,7 +5,7 @@
  * zobrist) are the perft counter's too.
  */
 import { initBitboards } from './bitboard';
-import { evaluate as evaluateAt, prepareEvaluation, setWeight, sideToMoveMobility } from './eval';
+import { evaluate as evaluateAt, hasQuietMove as hasQuietMoveAt, prepareEvaluation, setWeight, sideToMoveMobility } from './eval'; // prettier-ignore
 import {
   capturedAt,
   clearOverflow,
@@ -112,6 +112,10 @@ export function evaluate(ply: i32): i32 {
 /** The side to move's steps and slides counted by the last evaluate. */
 export function mobility(): i32 {
   return sideToMoveMobility;
+}
+/** Whether the side to move of `ply`'s position has a step or a slide (the search's test with the network). */
+export function hasQuietMove(ply: i32): bool {
+  return hasQuietMoveAt(positionAt(ply));
 }
 
 export { clearTable, hashfull, resizeTable, setTableAge } from './tt';

@@ -130,7 +130,28 @@ function runawayMen(men: u64, white: bool, enemy: u64): i32 {
   return count(men & (men << 1) & NOT_FILE_A);
 }
 
-/** Counts the side to move's steps and slides into sideToMoveMobility (the network's "no move = lost"). */
+/**
+ * Whether the side to move of the position at `at` has a step or a slide: a man steps, and a
+ * king slides, only where the next square its way is empty, so one look a direction answers
+ * what counting them all (manSteps, kingSlides) would, for the network's "no move = lost".
+ */
+export function hasQuietMove(at: usize): bool {
+  const colour = sideToMove(at);
+  const empty = ~(pieces(at, WHITE_MEN) | pieces(at, BLACK_MEN) | pieces(at, WHITE_KINGS) | pieces(at, BLACK_KINGS)); // prettier-ignore
+  const men = pieces(at, colour);
+  const kings = pieces(at, 2 + colour);
+  const ahead = colour == 0 ? men << 8 : men >> 8;
+  const upAndDown = (kings << 8) | (kings >> 8);
+  const sideways = men | kings;
+  let next = ahead | upAndDown | east(sideways) | west(sideways);
+  if (armenian) {
+    const diagonalFrom = ahead | upAndDown;
+    next |= east(diagonalFrom) | west(diagonalFrom);
+  }
+  return (next & empty) != 0;
+}
+
+/** Counts the side to move's steps and slides into sideToMoveMobility (what the network's host reports). */
 export function countMobility(at: usize): void {
   const colour = sideToMove(at);
   const empty = ~(pieces(at, WHITE_MEN) | pieces(at, BLACK_MEN) | pieces(at, WHITE_KINGS) | pieces(at, BLACK_KINGS)); // prettier-ignore

@@ -12,7 +12,7 @@
  * stop (`poll`), and the host probes the endgame tables for it (`probeTables`).
  */
 import { count } from './bitboard';
-import { evaluate, sideToMoveMobility } from './eval';
+import { evaluate, hasQuietMove, sideToMoveMobility } from './eval';
 import {
   capturedAt,
   HISTORY,
@@ -33,7 +33,7 @@ import {
   SCORES,
 } from './memory';
 import { generateCaptures, generateMoves, hasCapture } from './movegen';
-import { evaluateNetworkAt, invalidate, networkActive } from './network';
+import { invalidate, networkActive, networkScore } from './network';
 import {
   encodeMove,
   makeMove,
@@ -405,7 +405,7 @@ function alphaBeta(ply: i32, depth: i32, alpha: i32, beta: i32, pvNode: bool): i
 /** The network's evaluation of `ply`'s position when the host loaded one, else the linear one. */
 // @ts-ignore: decorator
 @inline function staticEvaluation(ply: i32): i32 {
-  return networkActive ? evaluateNetworkAt(ply) : evaluate(positionAt(ply));
+  return networkActive ? networkScore(ply) : evaluate(positionAt(ply));
 }
 
 /**
@@ -421,8 +421,10 @@ function quiescence(ply: i32, alpha: i32, beta: i32): i32 {
   setI32At(PV_LENGTHS, ply, 0);
   const at = positionAt(ply);
   if (!hasCapture(at)) {
-    // The evaluation counts the moves too: none left means the side to move has lost.
-    const score = staticEvaluation(ply);
+    // No move left means the side to move has lost. The linear evaluation counts the moves
+    // anyway; the network does not, and is not asked when there are none.
+    if (networkActive) return hasQuietMove(at) ? networkScore(ply) : -MATE + ply;
+    const score = evaluate(at);
     return sideToMoveMobility == 0 ? -MATE + ply : score;
   }
   if (ply >= MAX_PLY - 1) return staticEvaluation(ply);

@@ -7,43 +7,24 @@
  * made and unmade moves; and whole searches with a network that give the same nodes, scores,
  * lines and moves as the TypeScript search.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Position } from '../../src/core/position.js';
 import { STATE_SIZE } from '../../src/core/state.js';
 import { rulesFor, VARIANT_NAMES, type VariantName } from '../../src/core/variant.js';
 import { BENCH_POSITIONS } from '../../src/search/bench.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
-import { DEFAULT_EVAL_WEIGHTS, Evaluators, parseEvalFile } from '../../src/search/eval.js';
+import { DEFAULT_EVAL_WEIGHTS, Evaluators } from '../../src/search/eval.js';
 import { NetworkEvaluator } from '../../src/search/network.js';
-import { MAX_INPUT_WEIGHT, type NetworkWeights } from '../../src/search/network-weights.js';
+import type { NetworkWeights } from '../../src/search/network-weights.js';
 import { Searcher, type SearchInfo, type SearchResult } from '../../src/search/search.js';
 import { SearchModule } from '../../src/search/search-wasm.js';
 import { NO_TIME_LIMIT, type SearchLimits } from '../../src/search/timeman.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
-import { FloatNetwork } from '../../src/tune/network-train.js';
-import { gamePositions, placedPositions, position, ROOT, seededRandom } from '../helpers.js';
+import { gamePositions, placedPositions, position, seededRandom } from '../helpers.js';
+import { randomNetwork, shippedNetwork } from './networks.js';
 
 /** Positions of each kind, variant and network. */
 const POSITIONS = 1000;
-
-/** The shipped network of `variant` (data/network-<variant>.json). */
-function shippedNetwork(variant: VariantName): NetworkWeights {
-  const parsed = parseEvalFile(readFileSync(`${ROOT}data/network-${variant}.json`, 'utf8'));
-  if (!parsed.ok || parsed.value.network === null) throw new Error(`data/network-${variant}.json is no network`); // prettier-ignore
-  return parsed.value.network;
-}
-
-/** A random network of `hidden` units with large input weights: the clipped ReLU saturates both ways. */
-function randomNetwork(variant: VariantName, seed: number, hidden: number): NetworkWeights {
-  const float = new FloatNetwork(hidden, seed);
-  const random = seededRandom(seed + 1);
-  for (let i = 0; i < float.inputWeights.length; i++) {
-    float.inputWeights[i] = (random() * 2 - 1) * MAX_INPUT_WEIGHT * 0.4;
-  }
-  float.outputBias = (random() * 2 - 1) * 0.5;
-  return float.quantise(variant, 150);
-}
 
 function newModule(): SearchModule {
   const created = SearchModule.create();
