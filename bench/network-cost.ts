@@ -17,6 +17,7 @@
  */
 import { Engine } from '../src/engine/engine.js';
 import { loadEvalFile } from '../src/engine/eval-file.js';
+import { LINEAR_EVAL_FILE } from '../src/engine/default-eval.js';
 import { BENCH_DEPTH } from '../src/search/bench.js';
 import { readArguments, usageError, wholeNumber } from './args.js';
 
@@ -53,11 +54,13 @@ interface Configuration {
   readonly cpuNps: number[];
 }
 
-/** An engine for `variant` with `evalFile` loaded (none: the linear evaluation), or the script ends. */
-function configuration(name: string, variant: string, evalFile: string | undefined): Configuration {
+/** An engine for `variant` with `evalFile` loaded, or the script ends. */
+function configuration(name: string, variant: string, evalFile: string): Configuration {
   const engine = new Engine({ info: () => {}, error: (message) => console.error(`engine error: ${message}`) }); // prettier-ignore
-  const options: [string, string][] = [['Variant', variant]];
-  if (evalFile !== undefined) options.push(['EvalFile', evalFile]);
+  const options: [string, string][] = [
+    ['Variant', variant],
+    ['EvalFile', evalFile],
+  ];
   for (const [option, value] of options) {
     const set = engine.setOption(option, value);
     if (!set.ok) usageError(USAGE, `${option} ${value}: ${set.error.message}`);
@@ -79,13 +82,13 @@ async function measure(config: Configuration): Promise<void> {
 const networks = files.map((file) => {
   const loaded = loadEvalFile(file);
   if (!loaded.ok) return usageError(USAGE, `--network ${file}: ${loaded.error.message}`);
-  const network = loaded.value.network;
-  if (network === null) return usageError(USAGE, `--network ${file}: the file holds linear weights, not a network`); // prettier-ignore
+  const network = Object.values(loaded.value.networks)[0];
+  if (network === undefined) return usageError(USAGE, `--network ${file}: the file holds linear weights, not a network`); // prettier-ignore
   return configuration(`${file} (hidden ${network.hidden})`, network.variant, file);
 });
 const linear = new Map<string, Configuration>();
 for (const { variant } of networks) {
-  if (!linear.has(variant)) linear.set(variant, configuration(`${variant} linear`, variant, undefined)); // prettier-ignore
+  if (!linear.has(variant)) linear.set(variant, configuration(`${variant} linear`, variant, LINEAR_EVAL_FILE)); // prettier-ignore
 }
 const all = [...linear.values(), ...networks];
 
