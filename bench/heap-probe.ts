@@ -16,6 +16,8 @@ export const INSPECT_FLAG = '--inspect=127.0.0.1:0';
 export interface HeapSample {
   /** JavaScript objects still reachable. */
   readonly heapMb: number;
+  /** What V8 holds from the system for its heap (the used part and room to grow). */
+  readonly heapTotalMb: number;
   /** Memory of C++ objects tied to JavaScript ones (buffers among them). */
   readonly externalMb: number;
 }
@@ -98,7 +100,8 @@ export class HeapProbe {
         returnByValue: true,
       })) as { result: { value: string } };
       const usage = JSON.parse(evaluated.result.value) as NodeJS.MemoryUsage;
-      return { heapMb: usage.heapUsed / 2 ** 20, externalMb: usage.external / 2 ** 20 };
+      const mb = (bytes: number) => bytes / 2 ** 20;
+      return { heapMb: mb(usage.heapUsed), heapTotalMb: mb(usage.heapTotal), externalMb: mb(usage.external) }; // prettier-ignore
     } catch {
       return undefined;
     }

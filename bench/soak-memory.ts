@@ -28,6 +28,8 @@ interface TreeSample {
   readonly processes: number;
   /** The child itself (the match runner, the server, the worker). */
   readonly rootMb: number;
+  /** Of which file pages: the code of the node binary and its libraries, read in as it runs. */
+  readonly rootFileMb: number;
   /** Every process below it (the engines). */
   readonly belowMb: number;
   /** The child's heap after a full collection, when it is probed (--heap). */
@@ -58,9 +60,16 @@ export interface SoakOutcome {
   readonly notes: readonly string[];
 }
 
+/** A process as the sampler sees it: its parent, and its resident kB in all and of files. */
+interface ProcessEntry {
+  readonly ppid: number;
+  readonly rssKb: number;
+  readonly fileKb: number;
+}
+
 /** Parent and resident kB of every process now, read from /proc. */
-function processTable(): Map<number, { ppid: number; rssKb: number }> {
-  const table = new Map<number, { ppid: number; rssKb: number }>();
+function processTable(): Map<number, ProcessEntry> {
+  const table = new Map<number, ProcessEntry>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
@@ -69,8 +78,8 @@ function processTable(): Map<number, { ppid: number; rssKb: number }> {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (fields[0] === 'Z') continue;
       const status = readFileSync(`/proc/${name}/status`, 'utf8');
-      const rss = /^VmRSS:\s+(\d+)/m.exec(status);
-      table.set(Number(name), { ppid: Number(fields[1]), rssKb: rss ? Number(rss[1]) : 0 });
+      const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0); // prettier-ignore
+      table.set(Number(name), { ppid: Number(fields[1]), rssKb: kb('VmRSS'), fileKb: kb('RssFile') }); // prettier-ignore
     } catch {
       // The process ended while it was read.
     }
@@ -79,7 +88,7 @@ function processTable(): Map<number, { ppid: number; rssKb: number }> {
 }
 
 /** The process `root` and all below it, in `table`. */
-function treeOf(root: number, table: Map<number, { ppid: number; rssKb: number }>): number[] {
+function treeOf(root: number, table: Map<number, ProcessEntry>): number[] {
   const tree = [root];
   for (let i = 0; i < tree.length; i++) {
     for (const [pid, entry] of table) if (entry.ppid === tree[i]) tree.push(pid);
@@ -129,14 +138,15 @@ class TreeSampler {
       minutes,
       processes: tree.length,
       rootMb: mb(this.root),
+      rootFileMb: (table.get(this.root)?.fileKb ?? 0) / 1024,
       belowMb: below.reduce((sum, pid) => sum + mb(pid), 0),
       heap,
     };
     this.samples.push(sample);
     console.log(
       `  ${sample.minutes.toFixed(1).padStart(6)} min  ${String(sample.processes).padStart(3)} processes  ` +
-        `${sample.rootMb.toFixed(1).padStart(7)} MB + ${sample.belowMb.toFixed(1).padStart(7)} MB below ` +
-        `${heap === undefined ? '' : `(heap ${heap.heapMb.toFixed(1)} MB, external ${heap.externalMb.toFixed(1)} MB) `}` +
+        `${sample.rootMb.toFixed(1).padStart(7)} MB (files ${sample.rootFileMb.toFixed(1)}) + ${sample.belowMb.toFixed(1).padStart(7)} MB below ` +
+        `${heap === undefined ? '' : `(heap ${heap.heapMb.toFixed(1)} of ${heap.heapTotalMb.toFixed(1)} MB, external ${heap.externalMb.toFixed(1)} MB) `}` +
         `(load ${loadavg()[0].toFixed(1)})`,
     );
     const mark = Math.floor(minutes / 10);
@@ -165,12 +175,12 @@ class TreeSampler {
   }
 }
 
-/** `62.1 + 80.3 = 142.4 MB` */
+/** `62.1 (files 41.4) + 80.3 = 142.4 MB (5 processes, 10.0 min)`, and the heap when probed */
 const memoryText = (sample: TreeSample | undefined) =>
   sample === undefined
     ? 'n/a'
-    : `${sample.rootMb.toFixed(1)} + ${sample.belowMb.toFixed(1)} = ${(sample.rootMb + sample.belowMb).toFixed(1)} MB (${sample.processes} processes, ${sample.minutes.toFixed(1)} min)` +
-      (sample.heap === undefined ? '' : `; heap after a full collection ${sample.heap.heapMb.toFixed(1)} MB, external ${sample.heap.externalMb.toFixed(1)} MB`); // prettier-ignore
+    : `${sample.rootMb.toFixed(1)} (files ${sample.rootFileMb.toFixed(1)}) + ${sample.belowMb.toFixed(1)} = ${(sample.rootMb + sample.belowMb).toFixed(1)} MB (${sample.processes} processes, ${sample.minutes.toFixed(1)} min)` +
+      (sample.heap === undefined ? '' : `; heap after a full collection ${sample.heap.heapMb.toFixed(1)} MB of ${sample.heap.heapTotalMb.toFixed(1)} MB, external ${sample.heap.externalMb.toFixed(1)} MB`); // prettier-ignore
 
 /**
  * Runs `soak` on `child` under a sampler, then stops the child (SIGTERM) and waits for it;

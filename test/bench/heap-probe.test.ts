@@ -37,6 +37,7 @@ describe('the heap probe', () => {
 
     const heap = await probe!.sample();
     expect(heap!.heapMb).toBeGreaterThan(0);
+    expect(heap!.heapTotalMb).toBeGreaterThanOrEqual(heap!.heapMb);
     expect(await probe!.snapshot(join(dir, 'before.heapsnapshot'))).toBe(true);
     const more = new Promise((resolve) => child.stdout.once('data', resolve));
     child.stdin.write('go\n');
