@@ -4,7 +4,10 @@
  * process whose process tree (it and every process below it: the engines) is sampled
  * every `--sample` seconds for resident memory (VmRSS, from /proc; Linux only). Each
  * reports the samples, resident memory at the start (the first sample), after 10 minutes
- * and at the end, the processes left once it has ended, and the games lost.
+ * and at the end, the processes left once it has ended, and the games lost. With `--heap`
+ * each sample also reads the child's heap after a full collection, and with `--snapshots`
+ * heap snapshots of the child are written (heap-probe.ts): resident memory that grows
+ * while the heap stays flat is V8 and the allocator settling, not a leak.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
@@ -17,6 +20,7 @@ import { Store } from '../src/campaign/store.js';
 import { Game } from '../src/core/game.js';
 import { SKILL_LEVEL_RANGE } from '../src/engine/option-ranges.js';
 import type { ServerMessage } from '../src/gui/messages.js';
+import { HeapProbe, INSPECT_FLAG, type HeapSample } from './heap-probe.js';
 
 /** One look at a process tree: when, how many processes, and their resident memory. */
 interface TreeSample {
@@ -24,9 +28,29 @@ interface TreeSample {
   readonly processes: number;
   /** The child itself (the match runner, the server, the worker). */
   readonly rootMb: number;
+  /** Of which file pages: the code of the node binary and its libraries, read in as it runs. */
+  readonly rootFileMb: number;
   /** Every process below it (the engines). */
   readonly belowMb: number;
+  /** The child's heap after a full collection, when it is probed (--heap). */
+  readonly heap?: HeapSample;
 }
+
+/** How a soak looks at its child besides resident memory. */
+export interface Probing {
+  readonly sampleSeconds: number;
+  /** Read the child's heap after a full collection at each sample (through its inspector). */
+  readonly heap: boolean;
+  /** A folder for heap snapshots of the child: one every 10 minutes and one at the end. */
+  readonly snapshots?: string;
+}
+
+/** The arguments that start a child `tama` under `probing`: the inspector's flag first when it is looked into. */
+export const childArguments = (probing: Probing, tama: string, args: readonly string[]) => [
+  ...(probing.heap || probing.snapshots !== undefined ? [INSPECT_FLAG] : []),
+  tama,
+  ...args,
+];
 
 /** What a soak hands back besides the samples. */
 export interface SoakOutcome {
@@ -36,9 +60,16 @@ export interface SoakOutcome {
   readonly notes: readonly string[];
 }
 
+/** A process as the sampler sees it: its parent, and its resident kB in all and of files. */
+interface ProcessEntry {
+  readonly ppid: number;
+  readonly rssKb: number;
+  readonly fileKb: number;
+}
+
 /** Parent and resident kB of every process now, read from /proc. */
-function processTable(): Map<number, { ppid: number; rssKb: number }> {
-  const table = new Map<number, { ppid: number; rssKb: number }>();
+function processTable(): Map<number, ProcessEntry> {
+  const table = new Map<number, ProcessEntry>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
@@ -47,8 +78,8 @@ function processTable(): Map<number, { ppid: number; rssKb: number }> {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (fields[0] === 'Z') continue;
       const status = readFileSync(`/proc/${name}/status`, 'utf8');
-      const rss = /^VmRSS:\s+(\d+)/m.exec(status);
-      table.set(Number(name), { ppid: Number(fields[1]), rssKb: rss ? Number(rss[1]) : 0 });
+      const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0); // prettier-ignore
+      table.set(Number(name), { ppid: Number(fields[1]), rssKb: kb('VmRSS'), fileKb: kb('RssFile') }); // prettier-ignore
     } catch {
       // The process ended while it was read.
     }
@@ -57,7 +88,7 @@ function processTable(): Map<number, { ppid: number; rssKb: number }> {
 }
 
 /** The process `root` and all below it, in `table`. */
-function treeOf(root: number, table: Map<number, { ppid: number; rssKb: number }>): number[] {
+function treeOf(root: number, table: Map<number, ProcessEntry>): number[] {
   const tree = [root];
   for (let i = 0; i < tree.length; i++) {
     for (const [pid, entry] of table) if (entry.ppid === tree[i]) tree.push(pid);
@@ -68,36 +99,69 @@ function treeOf(root: number, table: Map<number, { ppid: number; rssKb: number }
 /** Samples a child's process tree every `everyMs`; remembers every process it saw below it. */
 class TreeSampler {
   readonly samples: TreeSample[] = [];
+  /** Snapshots written, by the 10-minute mark they stand for. */
+  readonly snapshots: string[] = [];
   private readonly seen = new Set<number>();
   private readonly started = performance.now();
   private readonly timer: NodeJS.Timeout;
+  /** The sample under way: samples never overlap (a snapshot may take longer than a period). */
+  private turn: Promise<void> = Promise.resolve();
+  /** The closing sample was taken: none follows it. */
+  private closed = false;
 
   constructor(
     private readonly root: number,
-    everyMs: number,
+    private readonly probing: Probing,
+    private readonly probe: HeapProbe | undefined,
   ) {
-    this.timer = setInterval(() => this.sample(), everyMs);
+    this.timer = setInterval(() => void this.sample(), probing.sampleSeconds * 1000);
   }
 
-  sample(): void {
+  /** Takes one sample (after the one under way); `last`, the closing one, also writes the closing snapshot. */
+  sample(last = false): Promise<void> {
+    this.turn = this.turn.then(() => this.take(last));
+    return this.turn;
+  }
+
+  private async take(last: boolean): Promise<void> {
+    if (this.closed) return;
+    this.closed = last;
+    const minutes = (performance.now() - this.started) / 60_000;
     const table = processTable();
     const tree = treeOf(this.root, table);
     if (tree.length === 0) return;
     for (const pid of tree) if (pid !== this.root) this.seen.add(pid);
     const mb = (pid: number) => (table.get(pid)?.rssKb ?? 0) / 1024;
     const below = tree.filter((pid) => pid !== this.root);
+    const heap = this.probing.heap ? await this.probe?.sample() : undefined;
     const sample = {
-      minutes: (performance.now() - this.started) / 60_000,
+      minutes,
       processes: tree.length,
       rootMb: mb(this.root),
+      rootFileMb: (table.get(this.root)?.fileKb ?? 0) / 1024,
       belowMb: below.reduce((sum, pid) => sum + mb(pid), 0),
+      heap,
     };
     this.samples.push(sample);
     console.log(
       `  ${sample.minutes.toFixed(1).padStart(6)} min  ${String(sample.processes).padStart(3)} processes  ` +
-        `${sample.rootMb.toFixed(1).padStart(7)} MB + ${sample.belowMb.toFixed(1).padStart(7)} MB below ` +
+        `${sample.rootMb.toFixed(1).padStart(7)} MB (files ${sample.rootFileMb.toFixed(1)}) + ${sample.belowMb.toFixed(1).padStart(7)} MB below ` +
+        `${heap === undefined ? '' : `(heap ${heap.heapMb.toFixed(1)} of ${heap.heapTotalMb.toFixed(1)} MB, external ${heap.externalMb.toFixed(1)} MB) `}` +
         `(load ${loadavg()[0].toFixed(1)})`,
     );
+    const mark = Math.floor(minutes / 10);
+    if (
+      this.probing.snapshots !== undefined &&
+      this.probe !== undefined &&
+      (last || (mark > 0 && this.snapshots[mark] === undefined))
+    ) {
+      // prettier-ignore
+      const file = join(this.probing.snapshots, `${last ? 'end' : `${mark * 10}min`}-${process.pid}.heapsnapshot`); // prettier-ignore
+      if (await this.probe.snapshot(file)) {
+        this.snapshots[last ? this.snapshots.length : mark] = file;
+        console.log(`  heap snapshot at ${minutes.toFixed(1)} min: ${file}`);
+      }
+    }
   }
 
   stop(): void {
@@ -111,11 +175,12 @@ class TreeSampler {
   }
 }
 
-/** `62.1 + 80.3 = 142.4 MB` */
+/** `62.1 (files 41.4) + 80.3 = 142.4 MB (5 processes, 10.0 min)`, and the heap when probed */
 const memoryText = (sample: TreeSample | undefined) =>
   sample === undefined
     ? 'n/a'
-    : `${sample.rootMb.toFixed(1)} + ${sample.belowMb.toFixed(1)} = ${(sample.rootMb + sample.belowMb).toFixed(1)} MB (${sample.processes} processes, ${sample.minutes.toFixed(1)} min)`; // prettier-ignore
+    : `${sample.rootMb.toFixed(1)} (files ${sample.rootFileMb.toFixed(1)}) + ${sample.belowMb.toFixed(1)} = ${(sample.rootMb + sample.belowMb).toFixed(1)} MB (${sample.processes} processes, ${sample.minutes.toFixed(1)} min)` +
+      (sample.heap === undefined ? '' : `; heap after a full collection ${sample.heap.heapMb.toFixed(1)} MB of ${sample.heap.heapTotalMb.toFixed(1)} MB, external ${sample.heap.externalMb.toFixed(1)} MB`); // prettier-ignore
 
 /**
  * Runs `soak` on `child` under a sampler, then stops the child (SIGTERM) and waits for it;
@@ -124,18 +189,22 @@ const memoryText = (sample: TreeSample | undefined) =>
 export async function sampled(
   what: string,
   child: ChildProcess,
-  sampleSeconds: number,
+  probing: Probing,
   soak: () => Promise<SoakOutcome>,
 ): Promise<boolean> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  console.log(`${what}: sampling process ${child.pid} and those below it every ${sampleSeconds} s`); // prettier-ignore
-  const sampler = new TreeSampler(child.pid ?? 0, sampleSeconds * 1000);
+  const looked = probing.heap || probing.snapshots !== undefined;
+  const probe = looked ? await HeapProbe.attach(child) : undefined;
+  if (looked && probe === undefined) console.error(`${what}: cannot reach the inspector of process ${child.pid}; resident memory only`); // prettier-ignore
+  console.log(`${what}: sampling process ${child.pid} and those below it every ${probing.sampleSeconds} s${probe === undefined ? '' : ' (its heap through its inspector)'}`); // prettier-ignore
+  const sampler = new TreeSampler(child.pid ?? 0, probing, probe);
   let outcome: SoakOutcome;
   try {
     outcome = await soak();
   } finally {
-    sampler.sample();
     sampler.stop();
+    await sampler.sample(true);
+    probe?.close();
     child.kill('SIGTERM');
     await exited;
   }
@@ -171,20 +240,20 @@ export interface MatchSoak {
   readonly tc: string;
   readonly concurrency: number;
   readonly openings: string;
-  readonly sampleSeconds: number;
+  readonly probing: Probing;
 }
 
 /** `tama match` of the engine against itself: games lost are games not finished or forfeited by a failure. */
 export async function matchSoak(settings: MatchSoak): Promise<boolean> {
-  const child = spawn(process.execPath, [
-    settings.tama, 'match',
+  const child = spawn(process.execPath, childArguments(settings.probing, settings.tama, [
+    'match',
     '--engine', `cmd=${settings.engine}`, 'name=A',
     '--engine', `cmd=${settings.engine}`, 'name=B',
     '--each', `tc=${settings.tc}`, '--games', String(settings.games),
     '--concurrency', String(settings.concurrency),
     '--openings', `file=${settings.openings}`, 'order=random',
     '--rating-interval', '0',
-  ]); // prettier-ignore
+  ])); // prettier-ignore
   let finished = 0;
   const notes: string[] = [];
   let failures = 0;
@@ -200,7 +269,7 @@ export async function matchSoak(settings: MatchSoak): Promise<boolean> {
     if (/^(Terminations|Forfeits: none)/.test(line)) notes.push(line);
   });
   const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return sampled('match', child, settings.sampleSeconds, async () => {
+  return sampled('match', child, settings.probing, async () => {
     await done;
     return { games: settings.games, lost: settings.games - finished + failures, notes };
   });
@@ -214,7 +283,7 @@ export interface GuiSoak {
   readonly reopenMinutes: number;
   /** Nodes a move. */
   readonly nodes: number;
-  readonly sampleSeconds: number;
+  readonly probing: Probing;
 }
 
 /** How long a tab waits for a bestmove before it counts its game lost. */
@@ -299,7 +368,7 @@ class SoakTab {
 
 /** `tama gui` with `tabs` tabs playing engine against engine, the oldest replaced every `reopenMinutes`. */
 export async function guiSoak(settings: GuiSoak): Promise<boolean> {
-  const child = spawn(process.execPath, [settings.tama, 'gui', '--port', '0', '--max-tabs', String(settings.tabs)]); // prettier-ignore
+  const child = spawn(process.execPath, childArguments(settings.probing, settings.tama, ['gui', '--port', '0', '--max-tabs', String(settings.tabs)])); // prettier-ignore
   const url = await new Promise<string>((resolve, reject) => {
     onLines(child, (line) => {
       const found = /open (http:\S+)/.exec(line);
@@ -307,7 +376,7 @@ export async function guiSoak(settings: GuiSoak): Promise<boolean> {
     });
     child.once('exit', () => reject(new Error('tama gui ended before it listened')));
   });
-  return sampled('gui', child, settings.sampleSeconds, async () => {
+  return sampled('gui', child, settings.probing, async () => {
     const open: SoakTab[] = Array.from({ length: settings.tabs }, () => new SoakTab(url, settings.nodes)); // prettier-ignore
     const closed: SoakTab[] = [];
     const end = Date.now() + settings.minutes * 60_000;
@@ -339,7 +408,7 @@ export interface WorkerSoak {
   readonly concurrency: number;
   readonly openings: string;
   readonly minutes: number;
-  readonly sampleSeconds: number;
+  readonly probing: Probing;
 }
 
 /**
@@ -371,9 +440,9 @@ export async function workerSoak(settings: WorkerSoak): Promise<boolean> {
     if (!opened.ok) throw new Error(opened.error.message);
     const store = opened.value;
     const queue = await JobQueue.open(url, false, () => {});
-    const worker = spawn(process.execPath, [settings.tama, 'worker', '--db', url, '--concurrency', String(settings.concurrency), '--poll', '1']); // prettier-ignore
+    const worker = spawn(process.execPath, childArguments(settings.probing, settings.tama, ['worker', '--db', url, '--concurrency', String(settings.concurrency), '--poll', '1'])); // prettier-ignore
     try {
-      return await sampled('worker', worker, settings.sampleSeconds, async () => {
+      return await sampled('worker', worker, settings.probing, async () => {
         const end = Date.now() + settings.minutes * 60_000;
         let shown = 0;
         while (Date.now() < end && (await store.campaignState(id)) === 'running') {

@@ -24,6 +24,7 @@
  *
  * Exit code: 0 when nothing failed, 1 when something did, 2 for bad arguments.
  */
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
 import type { GameRecord } from '../src/match/game.js';
@@ -33,7 +34,7 @@ import { Clock, parseClock } from '../src/clock/time-control.js';
 import { runMatch } from '../src/match/tournament.js';
 import { readArguments, usageError, wholeNumber } from './args.js';
 import { runCommandStream } from './command-stream.js';
-import { guiSoak, matchSoak, workerSoak } from './soak-memory.js';
+import { guiSoak, matchSoak, workerSoak, type Probing } from './soak-memory.js';
 
 const USAGE = `Usage: node dist/bench/soak.js games|commands [options]
 
@@ -61,18 +62,25 @@ worker-memory  tama worker through a campaign on an embedded PostgreSQL, memory 
   --games N (2000)  --nodes N (1000 a move)  --concurrency N (2)  --minutes M (600 at
   most)  --engine CMD  --openings FILE
   each memory soak: --sample S  seconds between samples (default 60)
+                    --heap        also the process's heap after a full collection at each
+                                  sample, read through its inspector (on loopback)
+                    --snapshots DIR  heap snapshots of the process into DIR: one every
+                                  10 minutes and one at the end (bench/heap-diff.ts
+                                  compares two)
 
 Example: node dist/bench/soak.js games --games 200 --threads-games 20
          node dist/bench/soak.js gui-memory --minutes 60`;
 
 const interrupt = new AbortController();
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The options of every memory soak: how its child is looked at. */
+const PROBING = ['sample', 'heap', 'snapshots'];
 const MODE_OPTIONS: Record<string, readonly string[]> = {
   games: ['games', 'threads-games', 'tc', 'concurrency', 'engine', 'openings', 'seed'],
   commands: ['commands', 'seed', 'batch'],
-  'match-memory': ['games', 'tc', 'concurrency', 'engine', 'openings', 'sample'],
-  'gui-memory': ['tabs', 'minutes', 'reopen', 'nodes', 'sample'],
-  'worker-memory': ['games', 'nodes', 'concurrency', 'minutes', 'engine', 'openings', 'sample'],
+  'match-memory': ['games', 'tc', 'concurrency', 'engine', 'openings', ...PROBING],
+  'gui-memory': ['tabs', 'minutes', 'reopen', 'nodes', ...PROBING],
+  'worker-memory': ['games', 'nodes', 'concurrency', 'minutes', 'engine', 'openings', ...PROBING],
 };
 
 interface GamesSettings {
@@ -184,13 +192,19 @@ function memorySoak(mode: string, values: Parameters<typeof wholeNumber>[1]): Pr
   };
   const engine = text('engine', `node ${tama}`);
   const openings = text('openings', `${ROOT}data/openings-armenian.txt`);
-  const sampleSeconds = wholeNumber(USAGE, values, 'sample', 60, 1);
+  const snapshots = values.snapshots;
+  if (typeof snapshots === 'string' && !existsSync(snapshots)) return usageError(USAGE, `--snapshots: no folder '${snapshots}'`); // prettier-ignore
+  const probing: Probing = {
+    sampleSeconds: wholeNumber(USAGE, values, 'sample', 60, 1),
+    heap: values.heap === true,
+    snapshots: typeof snapshots === 'string' ? snapshots : undefined,
+  };
   const concurrency = wholeNumber(USAGE, values, 'concurrency', 2, 1);
   if (mode === 'match-memory') {
     const tc = text('tc', '1+0.01');
     if (!parseClock(tc).ok) return usageError(USAGE, `--tc: cannot read '${tc}'`);
     const games = wholeNumber(USAGE, values, 'games', 2000, 1);
-    return matchSoak({ tama, engine, games, tc, concurrency, openings, sampleSeconds });
+    return matchSoak({ tama, engine, games, tc, concurrency, openings, probing });
   }
   if (mode === 'gui-memory') {
     return guiSoak({
@@ -199,7 +213,7 @@ function memorySoak(mode: string, values: Parameters<typeof wholeNumber>[1]): Pr
       minutes: wholeNumber(USAGE, values, 'minutes', 60, 1),
       reopenMinutes: wholeNumber(USAGE, values, 'reopen', 5, 1),
       nodes: wholeNumber(USAGE, values, 'nodes', 2000, 1),
-      sampleSeconds,
+      probing,
     });
   }
   return workerSoak({
@@ -210,14 +224,14 @@ function memorySoak(mode: string, values: Parameters<typeof wholeNumber>[1]): Pr
     concurrency,
     openings,
     minutes: wholeNumber(USAGE, values, 'minutes', 600, 1),
-    sampleSeconds,
+    probing,
   });
 }
 
 async function main(): Promise<number> {
   const { values, positionals } = readArguments(
     USAGE,
-    Object.fromEntries(Object.values(MODE_OPTIONS).flat().map((name) => [name, { type: 'string' }])), // prettier-ignore
+    Object.fromEntries(Object.values(MODE_OPTIONS).flat().map((name) => [name, { type: name === 'heap' ? 'boolean' : 'string' }])), // prettier-ignore
     process.argv.slice(2),
     true,
   );
