@@ -1,7 +1,10 @@
 /**
- * A search worker thread of the engine's piscina pool. It keeps one Searcher between
- * searches (its arrays are allocated once) and re-attaches it when the engine replaces the
- * table or the control buffer.
+ * A search worker thread of the engine's piscina pool (and, through web/search-thread-worker.ts,
+ * of the page's Web Workers): every search the engine runs (the protocol's, bench, matches,
+ * analysis, data jobs, the library's Engine) runs here. It keeps one Searcher between
+ * searches (its arrays are allocated once), whose WebAssembly module (search-wasm.ts)
+ * searches below the root, and takes the engine's memory anew when the engine replaces it or
+ * empties its table.
  */
 import type { MessagePort } from 'node:worker_threads';
 import { hashedPerft, perft as countLeaves, usePerftWebAssembly } from '../core/perft.js';
@@ -142,15 +145,6 @@ function perftSlice(
 export const DONE = 'done';
 
 /**
- * `TAMA_SEARCH=webassembly` in the environment: the WebAssembly module searches below the
- * root (search-wasm.ts) where it can. Off by default until it is the engine's one search,
- * and in a browser, whose workers run this file too and have no environment.
- */
-const MODULE_SEARCH =
-  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
-    ?.TAMA_SEARCH === 'webassembly';
-
-/**
  * The memory this thread searches over: the engine's, or, where memory is not shared, one of
  * its own of the same layout (one thread), made anew with each generation so that its table
  * starts empty as the engine's does. Throws the engine's reason when it has none.
@@ -164,14 +158,13 @@ function memoryOf(task: SearchTask): SearchMemory {
   return own.value;
 }
 
-/** The transposition table in `memory`, and the module over it when MODULE_SEARCH asks for it. */
-function takeMemory(memory: SearchMemory): {
-  table: TranspositionTable;
-  module: SearchModule | null;
-} {
+/**
+ * The transposition table in `memory`, and the search's module over it: the search below
+ * the root. Throws, in one line saying why, where WebAssembly cannot start.
+ */
+function takeMemory(memory: SearchMemory): { table: TranspositionTable; module: SearchModule } {
   const { tableOffset, tableBytes } = memory.layout;
   const table = new TranspositionTable(memory.memory.buffer, tableOffset, tableBytes);
-  if (!MODULE_SEARCH) return { table, module: null };
   const module = SearchModule.create(memory);
   if (!module.ok) throw new Error(module.error.message);
   return { table, module: module.value };

@@ -5,7 +5,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMove } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
-import { TamaProcess, FAILING_ENGINE, MEMORY_LIMITED_ENGINE, TAMA } from './tama-process.js';
+import {
+  TamaProcess,
+  FAILING_ENGINE,
+  MEMORY_LIMITED_ENGINE,
+  NO_WEBASSEMBLY_ENGINE,
+  TAMA,
+} from './tama-process.js';
 
 const engines: TamaProcess[] = [];
 function start(
@@ -101,5 +107,20 @@ describe('output to a closed pipe', () => {
     engine.send('position startpos', 'go depth 3', 'd', 'isready');
     expect(await engine.exited).toBe(0);
     expect(engine.stderr).toBe('');
+  });
+});
+
+describe('a search thread where WebAssembly cannot start', () => {
+  it('says so in one line, answers a legal move, and the engine goes on', async () => {
+    const engine = start({}, [], NO_WEBASSEMBLY_ENGINE);
+    engine.send('position startpos', 'go depth 3');
+    const best = await engine.waitFor(/^bestmove /);
+    expect(engine.since(0).filter((l) => l.startsWith('info string error'))).toEqual([
+      "info string error: search thread 0 failed: the search's WebAssembly module cannot start: WebAssembly.Instance(): refused on purpose (test)",
+    ]);
+    expect(legal(engine.lines[best])).toBe(true);
+    const ready = await engine.sync();
+    expect(ready).toBeGreaterThan(best);
+    expect(await engine.quit()).toBe(0);
   });
 });
