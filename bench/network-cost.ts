@@ -12,8 +12,7 @@
  * prints the nodes of a run (the bench signature, which must be the linear's and the
  * network's own at the default depth), the best nodes a second of the wall clock and of the
  * process's CPU time, and the network's over the linear's: best against best, and the
- * spread of the ratios round by round. The module searches when TAMA_SEARCH asks for it, so
- * this script asks for it.
+ * spread of the ratios round by round.
  */
 import { Engine } from '../src/engine/engine.js';
 import { loadEvalFile } from '../src/engine/eval-file.js';
@@ -40,9 +39,6 @@ const { values } = readArguments(USAGE, {
 const rounds = wholeNumber(USAGE, values, 'rounds', 5, 1, 1000);
 const depth = wholeNumber(USAGE, values, 'depth', BENCH_DEPTH, 1, 30);
 const files = (values.network as string[] | undefined) ?? ['data/network-armenian.json', 'data/network-turkish.json']; // prettier-ignore
-
-// The module's search (one thread) until it is the engine's only one.
-process.env.TAMA_SEARCH ??= 'webassembly';
 
 /** One engine set up to bench one evaluation, and what its runs measured. */
 interface Configuration {

@@ -11,6 +11,7 @@
  * depth 4 before the clock starts.
  */
 import { Engine } from '../src/engine/engine.js';
+import { HASH_RANGE } from '../src/engine/option-ranges.js';
 import { MAX_THREADS } from '../src/engine/options.js';
 import { BENCH_POSITIONS } from '../src/search/bench.js';
 import { readArguments, wholeNumber } from './args.js';
@@ -39,7 +40,7 @@ const { values } = readArguments(USAGE, {
 });
 const depth = wholeNumber(USAGE, values, 'depth', 9, 1, 100);
 const runs = wholeNumber(USAGE, values, 'runs', 3, 1);
-const hash = String(wholeNumber(USAGE, values, 'hash', 64, 1, 8192));
+const hash = String(wholeNumber(USAGE, values, 'hash', 64, HASH_RANGE.min, HASH_RANGE.max));
 const counts = String(values.threads ?? '1,2').split(',').map((word) => wholeNumber(USAGE, { threads: word }, 'threads', 1, 1, MAX_THREADS)); // prettier-ignore
 
 async function searchAll(engine: Engine, searchDepth: number): Promise<Run> {

@@ -15,6 +15,7 @@ import { MATCH_HELP } from './match-help.js';
 import { VARIANT_NAMES } from '../core/variant.js';
 import { variantOption } from './variant-option.js';
 import { MAX_PERFT_HASH_MB } from '../core/perft-table.js';
+import { HASH_RANGE } from '../engine/option-ranges.js';
 import { MAX_THREADS } from '../engine/options.js';
 import { MAX_COMMAND_PERFT_DEPTH } from '../protocol/commands.js';
 import { BENCH_DEPTH, BENCH_HASH_MB } from '../search/bench-settings.js';
@@ -159,8 +160,8 @@ function addBenchCommand(program: Command): void {
     .option('--depth <n>', 'search depth (1-30)', integerIn(1, 30), BENCH_DEPTH)
     .option(
       '--hash <mb>',
-      'transposition table size in MiB (1-8192)',
-      integerIn(1, 8192),
+      `transposition table size in MiB (${HASH_RANGE.min}-${HASH_RANGE.max})`,
+      integerIn(HASH_RANGE.min, HASH_RANGE.max),
       BENCH_HASH_MB,
     )
     .addOption(variantOption())

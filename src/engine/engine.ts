@@ -14,7 +14,7 @@ import { nowMs } from '../search/control.js';
 import type { TermName } from '../search/eval.js';
 import { hasCapture } from '../core/movegen.js';
 import type { SearchInfo, SearchResult } from '../search/search.js';
-import { DEFAULT_OPTION_VALUES, findOption, OPTIONS, type OptionHost, type OptionValues } from './options.js'; // prettier-ignore
+import { DEFAULT_OPTION_VALUES, findOption, OPTIONS, type OptionHost, type OptionSet, type OptionValues } from './options.js'; // prettier-ignore
 import { BENCH_DEPTH } from '../search/bench.js';
 import type { PerftTask, SearchTask } from './search-worker.js';
 import { bestMoveText, deepestResult, pickBest, type MoveAnswer } from './best-move.js';
@@ -89,7 +89,11 @@ export class Engine {
   private readonly optionHost: OptionHost = {
     values: this.settings,
     resizeHash: (mib) => this.data.resizeHash(mib),
-    setThreads: (threads) => this.replacePool(threads),
+    setThreads: (threads) => {
+      const made = this.data.setThreads(threads);
+      if (made.ok) this.replacePool(threads);
+      return made;
+    },
     setVariant: (variant) => this.setVariant(variant),
     loadEndgameTables: (path) => this.data.setEndgamePath(path),
     loadEvalFile: (value) => this.data.useEvalFile(value),
@@ -156,7 +160,7 @@ export class Engine {
   }
 
   /** Sets an option by name (case-insensitive); refuses bad names and values. */
-  setOption(name: string, valueText: string | undefined): Result<void> {
+  setOption(name: string, valueText: string | undefined): OptionSet {
     const option = findOption(name);
     if (option === undefined) {
       return fail('unknown-option', `unknown option '${name}' (options: ${OPTIONS.map((o) => o.name).join(', ')})`); // prettier-ignore
@@ -295,6 +299,7 @@ export class Engine {
     const position = game.position;
     const threads = this.threads;
     threads.control.reset(requested.ponder === true);
+    this.data.beginSearch();
     this.ttAge = (this.ttAge + 1) & TT_AGE_MASK;
     // Perft counts in the table's memory are no search entries: the search starts empty.
     if (this.perftLayout !== undefined) {
@@ -308,6 +313,8 @@ export class Engine {
     const tasks = this.startThreads(game, plan, startTime, info, life);
     // Progress is read from the shared counters: threads that share no memory have none.
     const ticker = threads.sharesMemory ? this.startProgressTicker(position, startTime) : undefined;
+    // Once the main thread has answered, its last line is said: helpers still stopping add no progress after it.
+    void tasks[0]?.finally(() => clearInterval(ticker));
     // Without shared memory the threads' counters are not seen here: their answers count.
     let answeredNodes = 0;
     const answered = Promise.all([Promise.all(tasks), info.finished]).then(([results]) => {
@@ -464,11 +471,13 @@ export class Engine {
    * otherwise the memory starts empty.
    */
   private lendTableForPerft(threads: number): PerftTask['hashed'] {
-    const memory = this.data.ttBuffer;
+    const table = this.data.table;
+    if (!table.ok) return undefined; // no search memory: perft counts without a table
+    const words = table.value;
     const layout = `${this.data.ttGeneration}/${threads}`;
-    if (this.perftLayout !== layout) new Int32Array(memory).fill(0);
+    if (this.perftLayout !== layout) words.fill(0);
     this.perftLayout = layout;
-    return { ttBuffer: memory, slices: new SharedArrayBuffer(4), run: ++this.perftRuns };
+    return { ttBuffer: words.buffer, ttOffset: words.byteOffset, ttBytes: words.byteLength, slices: new SharedArrayBuffer(4), run: ++this.perftRuns }; // prettier-ignore
   }
 
   /** The running search's progress from the shared counters, with its root move if asked. */

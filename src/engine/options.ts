@@ -10,6 +10,7 @@ import { DEFAULT_EVAL_FILE } from './default-eval.js';
 import { maxSearchThreads } from './machine.js';
 import {
   DRAW_PLIES_RANGE,
+  HASH_LIMIT,
   HASH_RANGE,
   MOVE_OVERHEAD_RANGE,
   MULTI_PV_RANGE,
@@ -63,8 +64,8 @@ export interface OptionHost {
   readonly values: OptionValues;
   /** A new table of `mib` MiB. */
   resizeHash(mib: number): Result<void>;
-  /** A new pool of `threads` search threads. */
-  setThreads(threads: number): void;
+  /** A new pool of `threads` search threads (and a memory with room for them), or why not. */
+  setThreads(threads: number): Result<void>;
   /** A new game in `variant`, with that variant's tables from the same folder. */
   setVariant(variant: VariantName): void;
   /** The current variant's tables from `path` (EMPTY_STRING: none). */
@@ -74,10 +75,16 @@ export interface OptionHost {
   clearHash(): void;
 }
 
+/**
+ * What setting an option did: done, or not and why; done, a value may have been carried out
+ * other than as given (a size past what the engine can hold, clamped), which `warning` says.
+ */
+export type OptionSet = Result<void> & { readonly warning?: string };
+
 /** An option: its definition, and `set`, which checks a `setoption` value and applies it. */
 export type EngineOption = OptionDefinition & {
   /** Applies `text` to the engine; a bad value or a failed handler changes nothing. */
-  set(host: OptionHost, text: string | undefined): Result<void>;
+  set(host: OptionHost, text: string | undefined): OptionSet;
 };
 
 type Handler<T> = (host: OptionHost, value: T) => Result<void>;
@@ -118,6 +125,30 @@ function spin(
   return option<SpinDefinition, number>({ name, type: 'spin', default: value, min, max }, parseSpin, apply); // prettier-ignore
 }
 
+/**
+ * A spin option whose range ends at what the engine can hold (`why`): a value past its most
+ * is clamped to it, set, and warned of, rather than refused.
+ */
+function clampedSpin(
+  name: string,
+  value: number,
+  range: SpinRange,
+  why: string,
+  apply: Handler<number>,
+): EngineOption {
+  // prettier-ignore
+  const plain = spin(name, value, range, apply);
+  return {
+    ...plain,
+    set(host, text) {
+      if (text === undefined || !/^\s*\d+\s*$/.test(text) || Number(text) <= range.max) return plain.set(host, text); // prettier-ignore
+      const given = Number(text);
+      const set = plain.set(host, String(range.max));
+      return set.ok ? { ...set, warning: `option ${name} clamped to ${range.max}, got ${given}: ${why}` } : set; // prettier-ignore
+    },
+  };
+}
+
 function check(name: string, value: boolean, apply: Handler<boolean>): EngineOption {
   return option({ name, type: 'check', default: value }, parseCheck, apply);
 }
@@ -149,10 +180,9 @@ function button(name: string, press: (host: OptionHost) => void): EngineOption {
 const defaults = DEFAULT_OPTION_VALUES;
 
 export const OPTIONS: readonly EngineOption[] = [
-  spin('Hash', defaults.hash, HASH_RANGE, (host, mib) => host.resizeHash(mib)),
+  clampedSpin('Hash', defaults.hash, HASH_RANGE, HASH_LIMIT, (host, mib) => host.resizeHash(mib)),
   spin('Threads', defaults.threads, { min: 1, max: MAX_THREADS }, (host, threads) => {
-    if (threads !== host.values.threads) host.setThreads(threads);
-    return done;
+    return threads !== host.values.threads ? host.setThreads(threads) : done;
   }),
   combo('Variant', defaults.variant, VARIANT_NAMES, (host, variant) => {
     if (variant !== host.values.variant) host.setVariant(variant);

@@ -1,15 +1,17 @@
 /**
- * What the engine hands every search besides the game: the hash table's memory, the
+ * What the engine hands every search besides the game: the search's memory (the hash table
+ * and one region a search thread, search-wasm.ts), the
  * evaluation weights (EvalFile) and the endgame tables of the variant (EGDB Path), each
  * with a generation that changes when it is replaced, so that the search threads know to
- * take the new one. The options behind them (Hash, EvalFile, EGDB Path, and Variant for
- * its tables) are applied here; a replacement that fails leaves the old one and the
+ * take the new one. The options behind them (Hash, Threads, EvalFile, EGDB Path, and Variant
+ * for its tables) are applied here; a replacement that fails leaves the old one and the
  * option's value as they were.
  */
 import { fail, ok, type Result } from '../core/result.js';
 import type { EndgameTables } from '../egdb/tables.js';
 import { describeCode } from '../egdb/value.js';
 import { Evaluators } from '../search/eval.js';
+import { createSearchMemory, searchMemoryLayout, type SearchMemoryLayout, type WasmMemory } from '../search/search-wasm.js'; // prettier-ignore
 import { tableBytes } from '../search/tt.js';
 import { DEFAULT_EVAL_SOURCE } from './default-eval.js';
 import { loadEndgameFolder } from './endgame-folder.js';
@@ -18,19 +20,59 @@ import { EMPTY_STRING, type OptionValues } from './options.js';
 import type { SearchTask } from './search-worker.js';
 
 /** The part of a search task that SearchData provides. */
-type SharedData = Pick<SearchTask, 'ttBuffer' | 'ttGeneration' | 'evalWeights' | 'evalNetworks' | 'evalGeneration' | 'tables' | 'tablesGeneration'>; // prettier-ignore
+type SharedData = Pick<SearchTask, 'memory' | 'ttGeneration' | 'evalWeights' | 'evalNetworks' | 'evalGeneration' | 'tables' | 'tablesGeneration'>; // prettier-ignore
 
-/** A transposition table of `mib` MiB, or why the machine cannot give one. */
-function allocateTable(mib: number): Result<SharedArrayBuffer> {
-  try {
-    return ok(new SharedArrayBuffer(tableBytes(mib)));
-  } catch (error) {
-    return fail('out-of-memory', `cannot allocate ${mib} MiB for the hash table (${error instanceof Error ? error.message : String(error)})`); // prettier-ignore
+/**
+ * Whether threads can share memory here: in Node always; in a browser only where the page is
+ * cross-origin isolated (elsewhere web/shared-memory.ts makes SharedArrayBuffer a plain
+ * ArrayBuffer).
+ */
+function memoryShareable(): boolean {
+  return Object.prototype.toString.call(new SharedArrayBuffer(0)) === '[object SharedArrayBuffer]';
+}
+
+/**
+ * The engine's side of the search's memory: where memory is shared, the memory itself, which
+ * every search thread instantiates the module over; where it is not, only its layout (the one
+ * search thread makes a memory of its own) and a plain buffer for hashed perft's counts.
+ */
+interface EngineMemory {
+  /** The memory every thread searches over, or null where memory is not shared. */
+  readonly memory: WasmMemory | null;
+  readonly layout: SearchMemoryLayout;
+  /** The table's words, as the engine empties them and lends them to hashed perft. */
+  readonly table: Int32Array;
+}
+
+/**
+ * A search memory of `regions` thread regions and a table of `mib` MiB, or why the machine
+ * cannot give one; where WebAssembly cannot start at all, that, as the module says it.
+ */
+function allocateMemory(regions: number, mib: number): Result<EngineMemory> {
+  const bytes = tableBytes(mib);
+  const described = `${mib} MiB for the hash table`;
+  if (!memoryShareable()) {
+    const layout = searchMemoryLayout(1, bytes);
+    if (!layout.ok) return layout.error.code === 'out-of-memory' ? fail(layout.error.code, `cannot allocate ${described} (${layout.error.message})`) : layout; // prettier-ignore
+    try {
+      return ok({ memory: null, layout: layout.value, table: new Int32Array(new ArrayBuffer(bytes)) }); // prettier-ignore
+    } catch (error) {
+      return fail('out-of-memory', `cannot allocate ${described} (${error instanceof Error ? error.message : String(error)})`); // prettier-ignore
+    }
   }
+  const made = createSearchMemory(regions, bytes, true);
+  if (!made.ok) return made.error.code === 'out-of-memory' ? fail(made.error.code, `cannot allocate ${described} (${made.error.message})`) : made; // prettier-ignore
+  const { memory, layout } = made.value;
+  return ok({
+    memory,
+    layout,
+    table: new Int32Array(memory.buffer, layout.tableOffset, bytes / 4),
+  });
 }
 
 export class SearchData {
-  private table: SharedArrayBuffer;
+  /** The search's memory, or why it could not be made (then every search fails with that). */
+  private current: Result<EngineMemory>;
   private tableGeneration = 0;
   /** The evaluation (linear weights and networks), sent to the workers with every search. */
   private weights = new Evaluators(DEFAULT_EVAL_SOURCE.weights, DEFAULT_EVAL_SOURCE.networks);
@@ -40,14 +82,17 @@ export class SearchData {
   private egdb: EndgameTables | undefined;
   private tablesGeneration = 0;
 
-  /** The data of the options in `values` (a table of `values.hash` MiB, the default evaluation, no tables). */
+  /**
+   * The data of the options in `values` (a memory for `values.threads` threads and a table of
+   * `values.hash` MiB, the default evaluation, no tables).
+   */
   constructor(private readonly values: OptionValues) {
-    this.table = new SharedArrayBuffer(tableBytes(values.hash));
+    this.current = allocateMemory(values.threads, values.hash);
   }
 
-  /** The hash table's memory (also lent to hashed perfts). */
-  get ttBuffer(): SharedArrayBuffer {
-    return this.table;
+  /** The hash table's words (also lent to hashed perfts), or why there is no memory. */
+  get table(): Result<Int32Array> {
+    return this.current.ok ? ok(this.current.value.table) : this.current;
   }
 
   /** Changes whenever the table is replaced or emptied. */
@@ -62,8 +107,9 @@ export class SearchData {
 
   /** What every thread of a search is sent of it. */
   forTask(): SharedData {
+    const current = this.current;
     return {
-      ttBuffer: this.table,
+      memory: current.ok ? { memory: current.value.memory, layout: current.value.layout } : { error: current.error.message }, // prettier-ignore
       ttGeneration: this.tableGeneration,
       evalWeights: this.weights.weights,
       evalNetworks: this.weights.networks,
@@ -75,21 +121,42 @@ export class SearchData {
 
   /** The Hash option: a new table of `mib` MiB; when the machine cannot give it, the old table stays. */
   resizeHash(mib: number): Result<void> {
-    const table = allocateTable(mib);
-    if (!table.ok) return fail(table.error.code, `${table.error.message}; the table stays at ${this.values.hash} MiB`); // prettier-ignore
+    const made = allocateMemory(this.values.threads, mib);
+    if (!made.ok) return made.error.code !== 'out-of-memory' ? made : fail(made.error.code, `${made.error.message}; the table stays at ${this.values.hash} MiB`); // prettier-ignore
     this.values.hash = mib;
-    this.table = table.value;
+    this.current = made;
     this.tableGeneration++;
     return ok(undefined);
   }
 
   /**
-   * Empties the table. A new generation tells threads that hold a copy of it rather than
-   * share it (a browser without shared memory) to take the emptied table.
+   * The Threads option: a memory with a region for each of `threads` threads (the table
+   * starts empty); when the machine cannot give it, the old memory and thread count stay.
+   */
+  setThreads(threads: number): Result<void> {
+    const made = allocateMemory(threads, this.values.hash);
+    if (!made.ok) return made.error.code !== 'out-of-memory' ? made : fail(made.error.code, `${made.error.message} with ${threads} search threads; the threads stay at ${this.values.threads}`); // prettier-ignore
+    this.values.threads = threads;
+    this.current = made;
+    this.tableGeneration++;
+    return ok(undefined);
+  }
+
+  /**
+   * Empties the table. A new generation tells threads that hold a table of their own rather
+   * than share it (a browser without shared memory) to empty theirs.
    */
   clearTable(): void {
-    new Int32Array(this.table).fill(0);
+    if (this.current.ok) this.current.value.table.fill(0);
     this.tableGeneration++;
+  }
+
+  /** Before each search: the threads' breadcrumbs in the shared memory are wiped. */
+  beginSearch(): void {
+    const current = this.current;
+    if (!current.ok || current.value.memory === null) return;
+    const { crumbsOffset, crumbsBytes } = current.value.layout;
+    new Int32Array(current.value.memory.buffer, crumbsOffset, crumbsBytes / 4).fill(0);
   }
 
   /** The EvalFile option: the evaluation the files of `value` give, or an error and the old one. */

@@ -1,7 +1,10 @@
 /**
- * A search worker thread of the engine's piscina pool. It keeps one Searcher between
- * searches (its arrays are allocated once) and re-attaches it when the engine replaces the
- * table or the control buffer.
+ * A search worker thread of the engine's piscina pool (and, through web/search-thread-worker.ts,
+ * of the page's Web Workers): every search the engine runs (the protocol's, bench, matches,
+ * analysis, data jobs, the library's Engine) runs here. It keeps one Searcher between
+ * searches (its arrays are allocated once), whose WebAssembly module (search-wasm.ts)
+ * searches below the root, and takes the engine's memory anew when the engine replaces it or
+ * empties its table.
  */
 import type { MessagePort } from 'node:worker_threads';
 import { hashedPerft, perft as countLeaves, usePerftWebAssembly } from '../core/perft.js';
@@ -11,7 +14,7 @@ import { rulesFor, type VariantName } from '../core/variant.js';
 import { SearchControl } from '../search/control.js';
 import { Evaluators, type EvalWeightSet, type NetworkSet } from '../search/eval.js';
 import { Searcher, type SearchResult, type SearchSettings } from '../search/search.js';
-import { SearchModule } from '../search/search-wasm.js';
+import { createSearchMemory, SearchModule, type SearchMemory, type SearchMemoryLayout, type WasmMemory } from '../search/search-wasm.js'; // prettier-ignore
 import type { SearchLimits } from '../search/timeman.js';
 import { TranspositionTable } from '../search/tt.js';
 import { EndgameTables, type TableData } from '../egdb/tables.js';
@@ -24,8 +27,13 @@ export interface SearchTask {
   readonly gameKeys: readonly number[];
   readonly limits: SearchLimits;
   readonly settings: SearchSettings;
-  readonly ttBuffer: SharedArrayBuffer;
-  /** Changes whenever the engine makes a new table: the worker then wraps the new one. */
+  /**
+   * The search's memory (search-wasm.ts): where memory is shared, the one every thread
+   * searches over; where it is not (`memory` null), its layout, for a memory of the thread's
+   * own; or why the engine has none.
+   */
+  readonly memory: { readonly memory: WasmMemory | null; readonly layout: SearchMemoryLayout } | { readonly error: string }; // prettier-ignore
+  /** Changes whenever the engine makes a new memory or empties the table: the worker then takes it. */
   readonly ttGeneration: number;
   readonly ttAge: number;
   readonly controlBuffer: SharedArrayBuffer;
@@ -86,7 +94,7 @@ export interface PerftTask {
    * Hashed perft: the transposition table's memory, lent for subtree counts; each thread
    * takes one of `threads` equal slices (claimed through `slices`, one per perft run).
    */
-  readonly hashed?: { readonly ttBuffer: SharedArrayBuffer; readonly slices: SharedArrayBuffer; readonly run: number }; // prettier-ignore
+  readonly hashed?: { readonly ttBuffer: ArrayBufferLike; readonly ttOffset: number; readonly ttBytes: number; readonly slices: SharedArrayBuffer; readonly run: number }; // prettier-ignore
   /** False: count with the TypeScript generator only, not its WebAssembly build (core/perft.ts). */
   readonly webAssembly: boolean;
 }
@@ -126,8 +134,8 @@ function perftSlice(
     perftRun = hashed.run;
     const slice = Atomics.add(new Int32Array(hashed.slices), 0, 1);
     // A thread that replaced a dead one finds every slice taken: it counts without a table.
-    const bytes = Math.floor(hashed.ttBuffer.byteLength / threads / 8) * 8;
-    perftTable = slice < threads && bytes >= 72 ? new PerftTable(new Int32Array(hashed.ttBuffer, slice * bytes, bytes / 4)) : undefined; // prettier-ignore
+    const bytes = Math.floor(hashed.ttBytes / threads / 8) * 8;
+    perftTable = slice < threads && bytes >= 72 ? new PerftTable(new Int32Array(hashed.ttBuffer, hashed.ttOffset + slice * bytes, bytes / 4)) : undefined; // prettier-ignore
   }
   return perftTable;
 }
@@ -136,22 +144,29 @@ function perftSlice(
 export const DONE = 'done';
 
 /**
- * `TAMA_SEARCH=webassembly` in the environment: the WebAssembly module searches below the
- * root (search-wasm.ts) where it can. Off by default until it is the engine's one search,
- * and in a browser, whose workers run this file too and have no environment.
+ * The memory this thread searches over: the engine's, or, where memory is not shared, one of
+ * its own of the same layout (one thread), made anew with each generation so that its table
+ * starts empty as the engine's does. Throws the engine's reason when it has none.
  */
-const MODULE_SEARCH =
-  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
-    ?.TAMA_SEARCH === 'webassembly';
+function memoryOf(task: SearchTask): SearchMemory {
+  const given = task.memory;
+  if ('error' in given) throw new Error(given.error);
+  if (given.memory !== null) return { memory: given.memory, shared: true, layout: given.layout };
+  const own = createSearchMemory(1, given.layout.tableBytes, false);
+  if (!own.ok) throw new Error(own.error.message);
+  return own.value;
+}
 
-/** A searcher over `table`, with the WebAssembly module when MODULE_SEARCH asks for it. */
-function newSearcher(table: TranspositionTable, control: SearchControl): Searcher {
-  const made = new Searcher(table, control);
-  if (!MODULE_SEARCH) return made;
-  const module = SearchModule.create();
+/**
+ * The transposition table in `memory`, and the search's module over it: the search below
+ * the root. Throws, in one line saying why, where WebAssembly cannot start.
+ */
+function takeMemory(memory: SearchMemory): { table: TranspositionTable; module: SearchModule } {
+  const { tableOffset, tableBytes } = memory.layout;
+  const table = new TranspositionTable(memory.memory.buffer, tableOffset, tableBytes);
+  const module = SearchModule.create(memory);
   if (!module.ok) throw new Error(module.error.message);
-  made.useModule(module.value);
-  return made;
+  return { table, module: module.value };
 }
 
 let searcher: Searcher | undefined;
@@ -163,13 +178,17 @@ let evalGeneration = -1;
 
 export default function search(task: SearchTask): SearchResult {
   const control = new SearchControl(task.controlBuffer, task.threads);
-  if (table === undefined || generation !== task.ttGeneration) {
-    table = new TranspositionTable(task.ttBuffer);
+  if (searcher === undefined || table === undefined || generation !== task.ttGeneration) {
+    const taken = takeMemory(memoryOf(task));
+    table = taken.table;
     generation = task.ttGeneration;
+    searcher ??= new Searcher(table, control);
+    searcher.attach(table, control);
+    searcher.useModule(taken.module);
+  } else {
+    searcher.attach(table, control);
   }
   table.age = task.ttAge;
-  if (searcher === undefined) searcher = newSearcher(table, control);
-  else searcher.attach(table, control);
   if (endgameGeneration !== task.tablesGeneration) {
     endgameGeneration = task.tablesGeneration;
     endgame = null;

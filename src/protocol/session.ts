@@ -224,6 +224,7 @@ export class Session {
       case 'setoption': {
         const set = engine.setOption(command.name, command.value);
         this.reportFailure(set);
+        if (set.ok && set.warning !== undefined) this.send(formatWarning(set.warning));
         if (set.ok) this.debugLine(`option ${command.name} = ${command.value ?? '(pressed)'}`);
         return;
       }

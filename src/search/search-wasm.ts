@@ -4,6 +4,11 @@
  * Positions cross as core's state words (core/state.ts), written into and read from the
  * module's memory at its ply stack; everything else is a call with numbers. Core stays the
  * rules authority; this module is held to it by differential tests.
+ *
+ * The memory is made here too (createSearchMemory): one `WebAssembly.Memory` holding the
+ * shared tables, one region a search thread and the transposition table (src/wasm/memory.ts
+ * draws it), shared where the JavaScript engine can share memory between threads, so that
+ * every search thread instantiates the module over the same table.
  */
 import { fail, ok, type Result } from '../core/result.js';
 import { STATE_SIZE } from '../core/state.js';
@@ -11,11 +16,101 @@ import { VARIANT_NAMES, type Rules } from '../core/variant.js';
 import { instantiateWebAssembly } from '../core/webassembly.js';
 import type { EvalWeights } from './eval-weights.js';
 import { ACTIVATION_ONE, NETWORK_INPUTS, OUTPUT_ONE, type NetworkWeights } from './network-weights.js'; // prettier-ignore
-import { SEARCH_WASM } from './search-wasm-module.js';
+import { SEARCH_WASM, SEARCH_WASM_SHARED } from './search-wasm-module.js';
+
+/** A WebAssembly memory, as far as it is used here (typed here: Node's types leave it out). */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface MemoryApi {
+  Memory: new (descriptor: { initial: number; maximum?: number; shared?: boolean }) => WasmMemory;
+}
+
+/** Bytes of a WebAssembly page, and the most pages a 32-bit memory holds (4 GiB). */
+const PAGE_BYTES = 65536;
+const MAX_PAGES = 65536;
+
+/** Where the parts of a search memory lie, in bytes (src/wasm/memory.ts). */
+export interface SearchMemoryLayout {
+  /** The thread regions: one for each search thread. */
+  readonly regions: number;
+  readonly tableOffset: number;
+  readonly tableBytes: number;
+  /** The breadcrumbs (CRUMB_SLOTS pairs of int32), which the engine empties before a search. */
+  readonly crumbsOffset: number;
+  readonly crumbsBytes: number;
+  /** The whole memory, in whole pages. */
+  readonly bytes: number;
+}
+
+/** A memory the search's module runs over, and its layout. */
+export interface SearchMemory {
+  readonly memory: WasmMemory;
+  /** Whether it is shared between threads (a SharedArrayBuffer underneath). */
+  readonly shared: boolean;
+  readonly layout: SearchMemoryLayout;
+}
+
+/** The breadcrumbs' bytes (src/wasm/memory.ts CRUMB_SLOTS pairs of int32, control.ts's count). */
+const CRUMBS_BYTES = 1024 * 8;
+
+/** The module's layout of a memory: the table's address for a number of regions, and the crumbs'. */
+let measured: { tableAddress(regions: number): number; crumbsAddress(): number } | undefined;
+
+/**
+ * The layout of a memory of `regions` thread regions and a table of `tableBytes`, asked of an
+ * instance of the module that is never started (it writes nothing); an error when WebAssembly
+ * cannot start or the memory would pass 4 GiB.
+ */
+export function searchMemoryLayout(
+  regions: number,
+  tableBytes: number,
+): Result<SearchMemoryLayout> {
+  if (measured === undefined) {
+    const api = (globalThis as { WebAssembly?: MemoryApi }).WebAssembly;
+    const scratch = api === undefined ? undefined : new api.Memory({ initial: 1 });
+    const exports = instantiateWebAssembly(SEARCH_WASM, 'search', { ...NO_IMPORTS, memory: scratch ?? {} }); // prettier-ignore
+    if (exports instanceof Error) return fail('no-webassembly', `the search's WebAssembly module cannot start: ${exports.message}`); // prettier-ignore
+    if (typeof exports.tableAddress !== 'function' || typeof exports.crumbsAddress !== 'function') return fail('bad-module', "the search's WebAssembly module lacks its layout"); // prettier-ignore
+    measured = exports as unknown as NonNullable<typeof measured>;
+  }
+  const tableOffset = measured.tableAddress(regions) >>> 0;
+  const bytes = Math.ceil((tableOffset + tableBytes) / PAGE_BYTES) * PAGE_BYTES;
+  if (bytes > MAX_PAGES * PAGE_BYTES) return fail('out-of-memory', `a table of ${tableBytes / 2 ** 20} MiB and ${regions} search threads need ${Math.ceil(bytes / 2 ** 20)} MiB, more than the search's 4 GiB memory holds`); // prettier-ignore
+  const crumbsOffset = measured.crumbsAddress() >>> 0;
+  return ok({ regions, tableOffset, tableBytes, crumbsOffset, crumbsBytes: CRUMBS_BYTES, bytes });
+}
+
+/**
+ * A memory for the search's module: `regions` thread regions and a table of `tableBytes`,
+ * shared between threads when `shared` (and the JavaScript engine can), all of it zero.
+ */
+export function createSearchMemory(
+  regions: number,
+  tableBytes: number,
+  shared: boolean,
+): Result<SearchMemory> {
+  const layout = searchMemoryLayout(regions, tableBytes);
+  if (!layout.ok) return layout;
+  const api = (globalThis as { WebAssembly?: MemoryApi }).WebAssembly as MemoryApi;
+  const pages = layout.value.bytes / PAGE_BYTES;
+  try {
+    // A shared memory must say its most; this one never grows.
+    const memory = shared ? new api.Memory({ initial: pages, maximum: pages, shared: true }) : new api.Memory({ initial: pages }); // prettier-ignore
+    return ok({ memory, shared, layout: layout.value });
+  } catch (error) {
+    return fail('out-of-memory', `${Math.ceil(layout.value.bytes / 2 ** 20)} MiB of memory: ${error instanceof Error ? error.message : String(error)}`); // prettier-ignore
+  }
+}
 
 /** The module's exports this host calls (src/wasm/engine.ts). */
 interface SearchExports {
-  readonly memory: { readonly buffer: ArrayBuffer };
+  _start(): void;
+  tableAddress(regions: number): number;
+  bindThread(region: number): void;
+  attachTable(address: number, bytes: number): void;
+  crumbsAddress(): number;
   maxPly(): number;
   maxMoves(): number;
   stateWords(): number;
@@ -40,14 +135,13 @@ interface SearchExports {
   evaluate(ply: number): number;
   mobility(): number;
   hasQuietMove(ply: number): number;
-  resizeTable(bytes: number): void;
   clearTable(): void;
   setTableAge(age: number): void;
   hashfull(): number;
   setReduction(index: number, value: number): void;
   keysAddress(): number;
   rootStatusAddress(): number;
-  beginSearch(drawPlies: number, nodeLimit: number, checkInterval: number, keyIndex: number, tables: number, features: number): void; // prettier-ignore
+  beginSearch(drawPlies: number, nodeLimit: number, checkInterval: number, keyIndex: number, tables: number, features: number, thread: number, crumbs: number): void; // prettier-ignore
   clearHistory(): void;
   searchRoot(depth: number): number;
   searchedNodes(): number;
@@ -87,6 +181,10 @@ export interface ModuleSearchSetup {
   readonly gameKeys: Int32Array;
   readonly tables: boolean;
   readonly features: ModuleFeatures;
+  /** The search's thread number (0 the main thread): the region it searches in. */
+  readonly threadIndex: number;
+  /** Whether other threads search the same root (the threads then leave breadcrumbs). */
+  readonly crumbs: boolean;
 }
 
 const NO_HOST: SearchHost = {
@@ -95,7 +193,15 @@ const NO_HOST: SearchHost = {
   rootMove: () => {},
 };
 
+/** The module's imported functions, for an instance that never searches. */
+const NO_IMPORTS = { poll: () => 0, probeTables: () => -1, rootMove: () => {} };
+
 const EXPORTED_FUNCTIONS = [
+  '_start',
+  'tableAddress',
+  'bindThread',
+  'attachTable',
+  'crumbsAddress',
   'maxPly',
   'maxMoves',
   'stateWords',
@@ -120,7 +226,6 @@ const EXPORTED_FUNCTIONS = [
   'evaluate',
   'mobility',
   'hasQuietMove',
-  'resizeTable',
   'clearTable',
   'setTableAge',
   'hashfull',
@@ -166,45 +271,89 @@ export class SearchModule {
   readonly maxPly: number;
   /** The table's size in bytes (0: none yet). */
   private tableBytes = 0;
-  /** Views of each ply's position, made again if the memory grows. */
+  /** Whether the table is the memory's own, which the engine empties (not this instance). */
+  private readonly tableShared: boolean;
+  /** Views of each ply's position, made again if the memory grows or the region changes. */
   private positions: Int32Array[] = [];
   private viewedBuffer: ArrayBuffer | undefined;
   /** The units a side of the network set last, rounded up to 8 (its accumulators' stride). */
   private networkStride = 8;
+  private region = 0;
 
   private constructor(
     private readonly module: SearchExports,
     private readonly hooks: { host: SearchHost },
+    private readonly memory: SearchMemory,
+    ownMemory: boolean,
   ) {
     this.maxPly = module.maxPly();
+    this.tableShared = !ownMemory;
+    if (!ownMemory) {
+      module.attachTable(memory.layout.tableOffset, memory.layout.tableBytes);
+      this.tableBytes = memory.layout.tableBytes;
+    }
   }
 
-  /** A new instance, or why none can be made (no WebAssembly, a module that fails to start). */
-  static create(): Result<SearchModule> {
+  /**
+   * A new instance over `memory` (its table the engine's, emptied by the engine), or, left
+   * out, over a memory of its own for one thread whose table prepareTable sizes and empties;
+   * or why none can be made (no WebAssembly, a module that fails to start).
+   */
+  static create(memory?: SearchMemory): Result<SearchModule> {
+    let over = memory;
+    if (over === undefined) {
+      const own = createSearchMemory(1, 0, false);
+      if (!own.ok) return own;
+      over = own.value;
+    }
     const hooks = { host: NO_HOST };
-    const exports = instantiateWebAssembly(SEARCH_WASM, 'search', {
-      poll: (nodes) => (hooks.host.poll(nodes) ? 1 : 0),
-      probeTables: (ply) => hooks.host.probeTables(ply),
-      rootMove: (number, move, capturedLo, capturedHi) => hooks.host.rootMove(number, move, capturedLo, capturedHi), // prettier-ignore
-    });
+    const exports = instantiateWebAssembly(
+      over.shared ? SEARCH_WASM_SHARED : SEARCH_WASM,
+      'search',
+      {
+        memory: over.memory,
+        poll: (nodes) => (hooks.host.poll(nodes) ? 1 : 0),
+        probeTables: (ply) => hooks.host.probeTables(ply),
+        rootMove: (number, move, capturedLo, capturedHi) => hooks.host.rootMove(number, move, capturedLo, capturedHi), // prettier-ignore
+      },
+    );
     if (exports instanceof Error) {
       return fail('no-webassembly', `the search's WebAssembly module cannot start: ${exports.message}`); // prettier-ignore
     }
     const missing = EXPORTED_FUNCTIONS.find((name) => typeof exports[name] !== 'function');
-    const memory = exports.memory as { buffer?: unknown } | undefined;
-    if (missing !== undefined || !(memory?.buffer instanceof ArrayBuffer)) {
-      return fail('bad-module', `the search's WebAssembly module lacks ${missing ?? 'its memory'}`); // prettier-ignore
-    }
+    if (missing !== undefined) return fail('bad-module', `the search's WebAssembly module lacks ${missing}`); // prettier-ignore
     const module = exports as unknown as SearchExports;
     if (module.stateWords() !== STATE_SIZE) {
       return fail('bad-module', `the search's WebAssembly module holds ${module.stateWords()} state words, core ${STATE_SIZE}`); // prettier-ignore
     }
-    return ok(new SearchModule(module, hooks));
+    try {
+      module._start();
+    } catch (error) {
+      return fail('no-webassembly', `the search's WebAssembly module cannot start: ${error instanceof Error ? error.message : String(error)}`); // prettier-ignore
+    }
+    return ok(new SearchModule(module, hooks, over, memory === undefined));
+  }
+
+  /** The memory the instance runs over. */
+  get buffer(): ArrayBuffer {
+    return this.memory.memory.buffer;
   }
 
   /** Answers the module's calls during a search from now on. */
   connect(host: SearchHost): void {
     this.hooks.host = host;
+  }
+
+  /**
+   * Searches in thread region `region` from now on (src/wasm/memory.ts): each thread of a
+   * search its own, so that threads never write each other's stacks.
+   */
+  bindThread(region: number): void {
+    if (region === this.region) return;
+    if (region < 0 || region >= this.memory.layout.regions) throw new Error(`the search's memory holds ${this.memory.layout.regions} thread regions, not region ${region}`); // prettier-ignore
+    this.module.bindThread(region);
+    this.region = region;
+    this.viewedBuffer = undefined;
   }
 
   /** Plays the variant of `rules` from now on. */
@@ -227,16 +376,16 @@ export class SearchModule {
     if (hidden > this.module.maxHidden()) throw new Error(`the module holds networks of at most ${this.module.maxHidden()} hidden units, not ${hidden}`); // prettier-ignore
     const stride = (hidden + 7) & ~7;
     this.networkStride = stride;
-    const buffer = this.module.memory.buffer;
-    const inputs = new Int16Array(buffer, this.module.networkAddress(0), NETWORK_INPUTS * stride); // prettier-ignore
+    const buffer = this.buffer;
+    const inputs = new Int16Array(buffer, this.module.networkAddress(0) >>> 0, NETWORK_INPUTS * stride); // prettier-ignore
     inputs.fill(0);
     for (let input = 0; input < NETWORK_INPUTS; input++) {
       inputs.set(network.inputWeights.subarray(input * hidden, (input + 1) * hidden), input * stride); // prettier-ignore
     }
-    const bias = new Int16Array(buffer, this.module.networkAddress(1), stride);
+    const bias = new Int16Array(buffer, this.module.networkAddress(1) >>> 0, stride);
     bias.fill(0);
     bias.set(network.inputBias);
-    const output = new Int16Array(buffer, this.module.networkAddress(2), 2 * stride);
+    const output = new Int16Array(buffer, this.module.networkAddress(2) >>> 0, 2 * stride);
     output.fill(0);
     output.set(network.outputWeights.subarray(0, hidden));
     output.set(network.outputWeights.subarray(hidden), stride);
@@ -271,15 +420,15 @@ export class SearchModule {
    * up to 8); `maxPly + 2` is the slot evaluateNetworkFresh fills.
    */
   accumulators(ply: number): Int16Array {
-    return new Int16Array(this.module.memory.buffer, this.module.accumulatorAddress(ply), 2 * this.networkStride).slice(); // prettier-ignore
+    return new Int16Array(this.buffer, this.module.accumulatorAddress(ply) >>> 0, 2 * this.networkStride).slice(); // prettier-ignore
   }
 
   /** The state words of `ply`'s position, a view of the module's memory. */
   position(ply: number): Int32Array {
-    const buffer = this.module.memory.buffer;
+    const buffer = this.buffer;
     if (buffer !== this.viewedBuffer) {
       this.viewedBuffer = buffer;
-      this.positions = Array.from({ length: this.maxPly + 2 }, (_, at) => new Int32Array(buffer, this.module.positionAddress(at), STATE_SIZE)); // prettier-ignore
+      this.positions = Array.from({ length: this.maxPly + 2 }, (_, at) => new Int32Array(buffer, this.module.positionAddress(at) >>> 0, STATE_SIZE)); // prettier-ignore
     }
     return this.positions[ply];
   }
@@ -330,13 +479,25 @@ export class SearchModule {
   }
 
   /** Makes the table `bytes` long (tt.ts tableBytes) when it is not, and empties it. */
+  /** Whether the table is the engine's memory's (emptied by the engine), not this instance's own. */
+  get sharesTable(): boolean {
+    return this.tableShared;
+  }
+
+  /**
+   * An instance over a memory of its own: makes its table `bytes` long (tt.ts tableBytes),
+   * growing the memory if it must, and empties it.
+   */
   prepareTable(bytes: number): void {
+    if (this.tableShared) throw new Error("the table is the engine's: the engine empties it");
+    const offset = this.memory.layout.tableOffset;
+    const missing = offset + bytes - this.buffer.byteLength;
+    if (missing > 0) this.memory.memory.grow(Math.ceil(missing / PAGE_BYTES));
     if (bytes !== this.tableBytes) {
-      this.module.resizeTable(bytes);
+      this.module.attachTable(offset, bytes);
       this.tableBytes = bytes;
-    } else {
-      this.module.clearTable();
     }
+    this.module.clearTable();
   }
 
   /** The age the table's stores stamp (tt.ts TranspositionTable.age). */
@@ -359,13 +520,16 @@ export class SearchModule {
     this.module.clearHistory();
   }
 
-  /** Sets up a search from the position at ply 0 (the history halved, as each search does). */
+  /**
+   * Sets up a search from the position at ply 0 of the region bound (bindThread), the history
+   * halved, as each search does.
+   */
   beginSearch(setup: ModuleSearchSetup): void {
     const keys = setup.gameKeys;
-    new Int32Array(this.module.memory.buffer, this.module.keysAddress(), keys.length).set(keys);
+    new Int32Array(this.buffer, this.module.keysAddress() >>> 0, keys.length).set(keys);
     const features = setup.features;
     const bits = (features.lateMoveReductions ? 1 : 0) | (features.singleReplyExtension ? 2 : 0) | (features.killers ? 4 : 0) | (features.history ? 8 : 0); // prettier-ignore
-    this.module.beginSearch(setup.drawPlies, setup.nodeLimit, setup.checkInterval, keys.length >> 1, setup.tables ? 1 : 0, bits); // prettier-ignore
+    this.module.beginSearch(setup.drawPlies, setup.nodeLimit, setup.checkInterval, keys.length >> 1, setup.tables ? 1 : 0, bits, setup.threadIndex, setup.crumbs ? 1 : 0); // prettier-ignore
   }
 
   /**
@@ -373,7 +537,7 @@ export class SearchModule {
    * score. Throws when a move list ran out of room (the line would not be the rules').
    */
   searchRoot(depth: number, status: Uint8Array, count: number): number {
-    new Uint8Array(this.module.memory.buffer, this.module.rootStatusAddress(), count).set(status.subarray(0, count)); // prettier-ignore
+    new Uint8Array(this.buffer, this.module.rootStatusAddress() >>> 0, count).set(status.subarray(0, count)); // prettier-ignore
     const score = this.module.searchRoot(depth);
     if (this.module.takeOverflow() !== 0) throw new Error('the search met a position with more moves than its lists hold'); // prettier-ignore
     return score;

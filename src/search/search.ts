@@ -274,17 +274,18 @@ export class Searcher {
   private crumbs: Int32Array | null = null;
   /**
    * The WebAssembly module that searches the tree below the root in this searcher's place
-   * (search-wasm.ts), or null; it searches when the search runs on one thread
-   * (`moduleSearches`), with the linear evaluation or the variant's network, and this class
+   * (search-wasm.ts), or null; it searches on every thread, each in its own region of the
+   * module's memory, with the linear evaluation or the variant's network, and this class
    * keeps the root's life either way.
    */
   private module: SearchModule | null = null;
   private moduleSearches = false;
-  /** The table and weights the module was last given, and the table's clears then. */
+  /** The table the module's own table (one of its own memory) was last emptied for, and its clears then. */
   private moduleTable: TranspositionTable | null = null;
   private moduleTableClears = 0;
-  private moduleWeights: EvalWeights | null = null;
-  private moduleNetwork: NetworkWeights | null = null;
+  /** The weights and network each thread region of the module was last given. */
+  private moduleWeights: (EvalWeights | undefined)[] = [];
+  private moduleNetwork: (NetworkWeights | undefined)[] = [];
 
   /** A searcher over `tt`, stopped through `control`, evaluating with `evaluators`. */
   constructor(
@@ -327,13 +328,13 @@ export class Searcher {
 
   /**
    * Searches below the root with `module` (null: with this class's alpha-beta) from the next
-   * search on, where the module can: one thread.
+   * search on.
    */
   useModule(module: SearchModule | null): void {
     this.module = module;
     this.moduleTable = null;
-    this.moduleWeights = null;
-    this.moduleNetwork = null;
+    this.moduleWeights = [];
+    this.moduleNetwork = [];
     if (module === null) return;
     module.setReductions(REDUCTIONS);
     module.connect({
@@ -466,27 +467,35 @@ export class Searcher {
     }
     this.rootKeyIndex = earlier;
     this.states[0].set(root.state);
-    this.moduleSearches = this.module !== null && this.crumbs === null;
+    this.moduleSearches = this.module !== null;
     if (this.moduleSearches) this.prepareModule(root, earlier);
   }
 
   /** Hands the module what this search needs: rules, weights, table, root, game keys, limits. */
   private prepareModule(root: Position, earlier: number): void {
     const module = this.module as SearchModule;
+    // This thread's region of the module's memory: its stacks, weights and network.
+    const region = this.threadIndex;
+    module.bindThread(region);
     module.setVariant(root.rules);
-    if (this.moduleWeights !== this.evaluator.weights) {
+    if (this.moduleWeights[region] !== this.evaluator.weights) {
       module.setWeights(this.evaluator.weights);
-      this.moduleWeights = this.evaluator.weights;
+      this.moduleWeights[region] = this.evaluator.weights;
     }
     // The network of this variant, when one is loaded, scores the quiet positions there too.
     const network = this.network?.weights ?? null;
-    if (network !== null && this.moduleNetwork !== network) {
+    if (network !== null && this.moduleNetwork[region] !== network) {
       module.setNetwork(network);
-      this.moduleNetwork = network;
+      this.moduleNetwork[region] = network;
     }
     module.useNetwork(network !== null);
-    // The module's table stands for this.tt: emptied when another table or a clear of it comes.
-    if (this.moduleTable !== this.tt || this.moduleTableClears !== this.tt.clears) {
+    // A table of the module's own stands for this.tt: emptied when another table or a clear of
+    // it comes. The engine's shared table is this.tt itself, emptied by the engine.
+    if (
+      !module.sharesTable &&
+      (this.moduleTable !== this.tt || this.moduleTableClears !== this.tt.clears)
+    ) {
+      // prettier-ignore
       module.prepareTable(this.tt.words.byteLength);
       this.moduleTable = this.tt;
       this.moduleTableClears = this.tt.clears;
@@ -505,6 +514,8 @@ export class Searcher {
       gameKeys,
       tables: this.egdb !== null,
       features: this.features,
+      threadIndex: this.threadIndex,
+      crumbs: this.crumbs !== null,
     });
   }
 

@@ -1,6 +1,6 @@
 /**
- * The transposition table: one SharedArrayBuffer that every search thread reads and writes
- * without locks.
+ * The transposition table: the part of the search's memory (search-wasm.ts) that every
+ * search thread reads and writes without locks, or a SharedArrayBuffer of its own.
  *
  * Entries are three int32 words, five entries to a 64-byte bucket (its last word unused):
  *   w0 = keyHi ^ w1 ^ w2   (a torn or foreign entry fails this check and reads as a miss)
@@ -41,9 +41,15 @@ export class TranspositionTable {
   score = 0;
   depth = 0;
 
-  constructor(readonly buffer: SharedArrayBuffer) {
-    this.words = new Int32Array(buffer);
-    this.bucketMask = buffer.byteLength / BYTES_PER_BUCKET - 1;
+  /** The table over `byteLength` bytes of `buffer` from `byteOffset` (all of it by default). */
+  constructor(
+    buffer: SharedArrayBuffer | ArrayBuffer,
+    byteOffset = 0,
+    byteLength = buffer.byteLength - byteOffset,
+  ) {
+    // prettier-ignore
+    this.words = new Int32Array(buffer, byteOffset, byteLength / 4);
+    this.bucketMask = byteLength / BYTES_PER_BUCKET - 1;
   }
 
   /** Looks a position up; on a hit returns true and fills move, bound, score, depth. */

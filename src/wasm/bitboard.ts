@@ -29,14 +29,27 @@ export const NORTH_WEST = 5;
 export const SOUTH_EAST = 6;
 export const SOUTH_WEST = 7;
 
-/** Fills NEXT and RAYS; called once as the module starts. */
+/** The files one step towards `direction` moves: 0 north and south, +1 the eastern ones, -1 the western. */
+function fileStep(direction: i32): i32 {
+  return direction < EAST ? 0 : (direction & 1) != 0 ? -1 : 1;
+}
+/** The ranks one step towards `direction` moves: +1 the northern ones, -1 the southern, 0 east and west. */
+function rankStep(direction: i32): i32 {
+  if (direction == NORTH) return 1;
+  if (direction == SOUTH) return -1;
+  if (direction < NORTH_EAST) return 0;
+  return direction < SOUTH_EAST ? 1 : -1;
+}
+
+/**
+ * Fills NEXT and RAYS; called once as the module starts. It allocates nothing (no array
+ * literal): the search module's memory has no heap past its static data (memory.ts).
+ */
 export function initBitboards(): void {
-  const fileStep: StaticArray<i32> = [0, 0, 1, -1, 1, -1, 1, -1];
-  const rankStep: StaticArray<i32> = [1, -1, 0, 0, 1, 1, -1, -1];
   for (let direction = 0; direction < 8; direction++) {
     for (let square = 0; square < 64; square++) {
-      const file = (square & 7) + fileStep[direction];
-      const rank = (square >> 3) + rankStep[direction];
+      const file = (square & 7) + fileStep(direction);
+      const rank = (square >> 3) + rankStep(direction);
       const inside = file >= 0 && file < 8 && rank >= 0 && rank < 8;
       store<i8>(NEXT + <usize>(direction * 64 + square), <i8>(inside ? rank * 8 + file : -1));
     }

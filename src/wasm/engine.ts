@@ -1,15 +1,23 @@
 /**
  * The search module's entry: what the host (src/search/search-wasm.ts) calls. Positions go
- * in and out as core's state words at positionAddress(ply) in the exported memory; everything
+ * in and out as core's state words at positionAddress(ply) in the imported memory; everything
  * else is a call with numbers. The rules over 64-bit sets (bitboard, movegen, position,
  * zobrist) are the perft counter's too.
+ *
+ * The memory is the host's (memory.ts draws its layout): one for every search thread where
+ * memory is shared. The host instantiates the module over it, calls `_start` (which lays the
+ * areas out and fills the shared tables), then, for each search, binds the instance to its
+ * thread's region (`bindThread`) and to the table (`attachTable`).
  */
 import { initBitboards } from './bitboard';
 import { evaluate as evaluateAt, hasQuietMove as hasQuietMoveAt, prepareEvaluation, setWeight, sideToMoveMobility } from './eval'; // prettier-ignore
 import {
   capturedAt,
   clearOverflow,
+  CRUMBS,
   KEYS,
+  layOutShared,
+  layOutThread,
   MAX_HIDDEN,
   MAX_MOVES,
   MAX_PLY,
@@ -32,8 +40,38 @@ import { computeKey, makeMove as make } from './position';
 import { aborted, nodes, seldepth } from './search';
 import { initZobrist } from './zobrist';
 
+/** Where the thread regions start (after the static data and the shared areas), and each one's bytes. */
+let regionsStart: usize = 0;
+let regionBytes: usize = 0;
+
+/** Works out regionsStart and regionBytes and binds the areas to region 0; writes no memory. */
+function measure(): void {
+  regionsStart = layOutShared((__heap_base + 63) & ~(<usize>63));
+  regionBytes = layOutThread(regionsStart) - regionsStart;
+}
+
+measure();
 initBitboards();
 initZobrist();
+
+/**
+ * Where the table starts in a memory of `regions` thread regions: the bytes the memory needs
+ * besides the table. Pure arithmetic, so the host may ask it of an instance it never starts.
+ */
+export function tableAddress(regions: i32): usize {
+  measure();
+  return regionsStart + <usize>regions * regionBytes;
+}
+
+/** Binds the areas of a thread (memory.ts) to thread region `region`. */
+export function bindThread(region: i32): void {
+  layOutThread(regionsStart + <usize>region * regionBytes);
+}
+
+/** Where the breadcrumbs lie (CRUMB_SLOTS pairs of int32: thread number + 1, key's low word). */
+export function crumbsAddress(): usize {
+  return CRUMBS;
+}
 
 export { accumulatorAddress, prepareEvaluation, setNetwork, setVariant, setWeight, useNetwork };
 
@@ -118,7 +156,7 @@ export function hasQuietMove(ply: i32): bool {
   return hasQuietMoveAt(positionAt(ply));
 }
 
-export { clearTable, hashfull, resizeTable, setTableAge } from './tt';
+export { attachTable, clearTable, hashfull, setTableAge } from './tt';
 export { beginSearch, clearHistory, searchRoot } from './search';
 
 /** The nodes, the deepest ply and whether a limit cut the search, of the search under way. */

@@ -20,9 +20,10 @@ import {
   next,
   west,
 } from './bitboard';
-import { clearOverflow, MAX_MOVES, overflow } from './memory';
+import { clearOverflow, layOutOnHeap, MAX_MOVES, overflow } from './memory';
 import { Black, armenian, isWhite, jumpers, kingsCapture, listCaptures, setVariant, White } from './movegen';
 
+layOutOnHeap();
 initBitboards();
 
 const RANK_1: u64 = 0x00000000000000ff;

@@ -7,6 +7,11 @@
  * the same scores make the same tree: the bench signature is its proof. Quiet positions are
  * scored by the network (network.ts) when the host loaded one, else by the linear evaluation.
  *
+ * On several threads (lazy SMP) every thread searches the same root over the one shared table,
+ * each in its own region of the memory; near the root a thread marks the node it searches
+ * with a breadcrumb, and a thread at a node another has marked reduces its late moves one
+ * ply more (search.ts, control.ts).
+ *
  * The host keeps the root's life (iterative deepening, MultiPV, skill, time, info lines) and
  * calls `searchRoot` once a line; every so many nodes the module asks the host whether to
  * stop (`poll`), and the host probes the endgame tables for it (`probeTables`).
@@ -15,6 +20,8 @@ import { count } from './bitboard';
 import { evaluate, hasQuietMove, sideToMoveMobility } from './eval';
 import {
   capturedAt,
+  CRUMB_SLOTS,
+  CRUMBS,
   HISTORY,
   KEYS,
   KILLERS,
@@ -69,6 +76,8 @@ const CROWNING_SCORE = 1 << 25;
 const KILLER_SCORE = 1 << 24;
 /** A root move the host lets the search play (search.ts ROOT_SEARCHED). */
 const ROOT_SEARCHED = 0;
+/** Plies from the root where threads leave breadcrumbs (search.ts CRUMB_PLIES). */
+const CRUMB_PLIES = 8;
 
 /** The optional parts (search.ts SearchFeatures), as the bits of `features`. */
 export const LATE_MOVE_REDUCTIONS = 1;
@@ -89,9 +98,17 @@ export let seldepth: i32 = 0;
 export let aborted: bool = false;
 /** The depth of the iteration under way; depth 1 always completes. */
 let rootDepth: i32 = 0;
+/** This search's thread number, and whether threads leave breadcrumbs (more than one searches). */
+let threadNumber: i32 = 0;
+let crumbsOn: bool = false;
 
-/** Sets a search up: its settings, counters cleared, the history halved (search.ts prepare). */
-export function beginSearch(draws: i32, limit: f64, interval: i32, keyIndex: i32, tables: bool, featureBits: i32): void { // prettier-ignore
+/**
+ * Sets a search up: its settings, counters cleared, the history halved (search.ts prepare).
+ * `thread` is the search's thread number; `crumbs` whether it shares the root with others.
+ */
+export function beginSearch(draws: i32, limit: f64, interval: i32, keyIndex: i32, tables: bool, featureBits: i32, thread: i32, crumbs: bool): void { // prettier-ignore
+  threadNumber = thread;
+  crumbsOn = crumbs;
   drawPlies = draws;
   nodeLimit = limit;
   checkInterval = interval;
@@ -320,6 +337,22 @@ function alphaBeta(ply: i32, depth: i32, alpha: i32, beta: i32, pvNode: bool): i
   const moves = movesAt(ply);
   const quiet = i32At(moves, 0) >>> 12 == 0;
 
+  // Near the root, mark the node as this thread's; at a node another thread has marked,
+  // late moves take one more reduction rather than repeat that thread's work.
+  let crumb: usize = 0;
+  let marked = false;
+  if (crumbsOn && ply < CRUMB_PLIES) {
+    const slot = CRUMBS + (<usize>(keyHi & (CRUMB_SLOTS - 1)) << 3);
+    const owner = load<i32>(slot);
+    if (owner == 0) {
+      store<i32>(slot, threadNumber + 1);
+      store<i32>(slot, keyLo, 4);
+      crumb = slot;
+    } else {
+      marked = owner != threadNumber + 1 && load<i32>(slot, 4) == keyLo;
+    }
+  }
+
   // A forced reply costs nothing to look at one ply deeper.
   if (moveCount == 1 && (features & SINGLE_REPLY_EXTENSION) != 0 && ply < 2 * rootDepth) depth++;
 
@@ -358,6 +391,7 @@ function alphaBeta(ply: i32, depth: i32, alpha: i32, beta: i32, pvNode: bool): i
         i32At(scores, n) < KILLER_SCORE
       ) {
         reduction = <i32>load<i8>(REDUCTIONS + <usize>(min(depth, 63) * 64 + min(searched, 63)));
+        if (marked) reduction++;
         if (pvNode && reduction > 0) reduction--;
         reduction = min(reduction, depth - 2);
       }
@@ -369,7 +403,10 @@ function alphaBeta(ply: i32, depth: i32, alpha: i32, beta: i32, pvNode: bool): i
         score = -alphaBeta(ply + 1, depth - 1, -beta, -alpha, true);
       }
     }
-    if (aborted) return 0;
+    if (aborted) {
+      if (crumb != 0) store<i32>(crumb, 0);
+      return 0;
+    }
     searched++;
     if (score > bestScore) {
       bestScore = score;
@@ -384,6 +421,7 @@ function alphaBeta(ply: i32, depth: i32, alpha: i32, beta: i32, pvNode: bool): i
       }
     }
   }
+  if (crumb != 0) store<i32>(crumb, 0);
   if (searched == 0) return alpha; // every root move excluded (MultiPV ran out)
   if (ply == 0) {
     // Keep the best move first for the next iteration.

@@ -6,8 +6,8 @@
  *   w0 = keyHi ^ w1 ^ w2   (a torn or foreign entry fails this check and reads as a miss)
  *   w1 = move reference (bits 0-23) | bound (24-25) | age (26-31)
  *   w2 = score (bits 0-15, signed) | depth (bits 16-23)
- * The bucket is chosen by the low bits of keyLo. The table is the last area of the heap
- * (memory.ts), taken when the host first sizes it and resized in place.
+ * The bucket is chosen by the low bits of keyLo. The table is the last part of the memory
+ * (memory.ts), shared by every thread; the host places it and empties it.
  */
 
 export const BOUND_UPPER = 1;
@@ -29,12 +29,14 @@ export let ttBound: i32 = 0;
 export let ttScore: i32 = 0;
 export let ttDepth: i32 = 0;
 
-/** Makes the table `size` bytes (a power of two of buckets, as tt.ts tableBytes gives) and empties it. */
-export function resizeTable(size: usize): void {
-  table = table == 0 ? heap.alloc(size) : heap.realloc(table, size);
+/**
+ * Uses the `size` bytes at `address` as the table (a power of two of buckets, as tt.ts
+ * tableBytes gives), as they are: the host empties it when a new game or a new table asks.
+ */
+export function attachTable(address: usize, size: usize): void {
+  table = address;
   bytes = size;
   bucketMask = <u32>(size / BYTES_PER_BUCKET - 1);
-  clearTable();
 }
 
 /** Empties the table. */

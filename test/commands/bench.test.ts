@@ -37,19 +37,6 @@ async function tamaBench(...args: string[]): Promise<{ stdout: string; stderr: s
   return run(process.execPath, [tama, 'bench', ...args]);
 }
 
-/**
- * `tama bench` with the WebAssembly module searching below the root (TAMA_SEARCH), in a
- * Node started with `nodeOptions` (`--jitless` leaves it without WebAssembly).
- */
-async function tamaBenchWebAssembly(
-  args: string[],
-  nodeOptions: string[] = [],
-): Promise<{ stdout: string; stderr: string }> {
-  return run(process.execPath, [...nodeOptions, tama, 'bench', ...args], {
-    env: { ...process.env, TAMA_SEARCH: 'webassembly' },
-  });
-}
-
 /** The value of a `Name : value` line. */
 function field(stdout: string, name: string): string | undefined {
   return stdout
@@ -84,45 +71,31 @@ describe('tama bench', () => {
     expect(Number(field(stdout, 'Nodes searched'))).toBe(BENCH_SIGNATURE);
   });
 
-  it('gives the same signature when the WebAssembly module searches (TAMA_SEARCH=webassembly)', async () => {
-    const { stdout } = await tamaBenchWebAssembly([]);
-    expect(Number(field(stdout, 'Nodes searched'))).toBe(BENCH_SIGNATURE);
-    const { stdout: quick } = await tamaBenchWebAssembly(['--depth', '1']);
-    expect(Number(field(quick, 'Nodes searched'))).toBe(SIGNATURE_DEPTH_1);
-  });
-
   it.each([
     ...Object.entries(NETWORK_SIGNATURES).map(([variant, signature]) => [`${variant}, by default its shipped network`, variant, [], signature] as const), // prettier-ignore
     ['armenian, the linear evaluation', 'armenian', ['setoption name EvalFile value data/eval-weights.json'], LINEAR_SIGNATURE] as const, // prettier-ignore
   ])(
-    'pins the signature in %s, the same when the WebAssembly module searches',
+    "pins the protocol bench's signature in %s",
     async (_name, variant, options, signature) => {
-      const environments: Record<string, string>[] = [{}, { TAMA_SEARCH: 'webassembly' }];
-      for (const env of environments) {
-        const engine = new TamaProcess(env);
-        engine.send(`setoption name Variant value ${variant}`, ...options);
-        engine.send('bench');
-        const at = await engine.waitFor(/^Nodes searched: /, 0, 240_000);
-        expect(engine.lines[at], JSON.stringify(env)).toBe(`Nodes searched: ${signature}`);
-        await engine.quit();
-      }
+      const engine = new TamaProcess();
+      engine.send(`setoption name Variant value ${variant}`, ...options);
+      engine.send('bench');
+      const at = await engine.waitFor(/^Nodes searched: /, 0, 240_000);
+      expect(engine.lines[at]).toBe(`Nodes searched: ${signature}`);
+      await engine.quit();
     },
-    480_000,
+    240_000,
   );
 
   it('says in one line that the WebAssembly search cannot start where there is no WebAssembly', async () => {
-    // The same Node without WebAssembly: the module's search is really what TAMA_SEARCH chose.
-    const failed = tamaBenchWebAssembly(['--depth', '1'], ['--jitless']);
+    // The same Node without WebAssembly: the search's memory, the table in it, cannot be made.
+    const failed = run(process.execPath, ['--jitless', tama, 'bench', '--depth', '1']);
     await expect(failed).rejects.toMatchObject({ code: 1 });
     const { stderr } = (await failed.catch((error: unknown) => error)) as { stderr: string };
     const errors = stderr.split('\n').filter((line) => line.startsWith('error:'));
     expect(errors).toEqual([
-      "error: search thread 0 failed: the search's WebAssembly module cannot start: this JavaScript engine has no WebAssembly",
+      "error: the search's WebAssembly module cannot start: this JavaScript engine has no WebAssembly",
     ]);
-    // Without TAMA_SEARCH the TypeScript search still runs there.
-    const { TAMA_SEARCH: _chosen, ...environment } = process.env;
-    const { stdout } = await run(process.execPath, ['--jitless', tama, 'bench', '--depth', '1'], { env: environment }); // prettier-ignore
-    expect(Number(field(stdout, 'Nodes searched'))).toBe(SIGNATURE_DEPTH_1);
   });
 
   it('searches every bench position on two threads and totals their nodes', async () => {

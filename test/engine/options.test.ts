@@ -19,7 +19,7 @@ function host(refuse = false) {
   const target: OptionHost = {
     values: { ...DEFAULT_OPTION_VALUES },
     resizeHash: (mib) => answer(`hash ${mib}`),
-    setThreads: (threads) => void calls.push(`threads ${threads}`),
+    setThreads: (threads) => answer(`threads ${threads}`),
     setVariant: (variant) => void calls.push(`variant ${variant}`),
     loadEndgameTables: (path) => answer(`egdb ${path}`),
     loadEvalFile: (path) => answer(`eval ${path}`),

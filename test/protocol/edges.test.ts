@@ -31,6 +31,17 @@ describe('commands GUIs may send', () => {
     ]);
   });
 
+  it('clamps a Hash past what the search memory holds to its most, with a warning, and sets it', async () => {
+    const engine = start();
+    const from = engine.lines.length;
+    engine.send('setoption name Hash value 4096', 'setoption name Hash value 2048', 'setoption name Hash value 0'); // prettier-ignore
+    const ready = await engine.sync();
+    expect(engine.since(from).slice(0, ready - from)).toEqual([
+      "info string warning: option Hash clamped to 2048, got 4096: the search's WebAssembly memory holds at most 2048 MiB of table", // prettier-ignore
+      'info string error: option Hash must be from 1 to 2048, got 0',
+    ]);
+  });
+
   it('lists the commands on help, one a line', async () => {
     const engine = start();
     engine.send('help');

@@ -5,7 +5,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMove } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
-import { TamaProcess, FAILING_ENGINE, TAMA } from './tama-process.js';
+import {
+  TamaProcess,
+  FAILING_ENGINE,
+  MEMORY_LIMITED_ENGINE,
+  NO_WEBASSEMBLY_ENGINE,
+  TAMA,
+} from './tama-process.js';
 
 const engines: TamaProcess[] = [];
 function start(
@@ -27,12 +33,12 @@ const legal = (line: string) =>
 
 describe('a hash table the machine cannot allocate', () => {
   it('is refused with an error, and the old table serves the next search', async () => {
-    // At most 4 GB of address space: an 8 GiB table cannot be had.
-    const engine = start({}, ['bash', '-c', 'ulimit -v 4000000 && exec "$0" "$@"']);
-    engine.send('setoption name Hash value 8192');
+    // A machine that gives no memory above 256 MiB: a 1024 MiB table cannot be had.
+    const engine = start({ TAMA_MEMORY_LIMIT_MIB: '256' }, [], MEMORY_LIMITED_ENGINE);
+    engine.send('setoption name Hash value 1024');
     const error = await engine.waitFor(/^info string error: /);
     expect(engine.lines[error]).toMatch(
-      /^info string error: cannot allocate 8192 MiB for the hash table \(.+\); the table stays at 16 MiB$/,
+      /^info string error: cannot allocate 1024 MiB for the hash table \(.*could not allocate memory.*\); the table stays at 16 MiB$/,
     );
     engine.send('position startpos', 'go depth 4');
     const best = await engine.waitFor(/^bestmove /);
@@ -43,6 +49,21 @@ describe('a hash table the machine cannot allocate', () => {
     expect(engine.lines.filter((l) => l.startsWith('info string error'))).toHaveLength(1);
     expect(await engine.quit()).toBe(0);
     expect(engine.stderr).toBe('');
+  });
+
+  it('nor more threads: refused with an error, the threads and table as they were', async () => {
+    // A 32 MiB table and one thread's region (about 3.4 MiB) fit in 40 MiB; four regions do not.
+    const engine = start({ TAMA_MEMORY_LIMIT_MIB: '40' }, [], MEMORY_LIMITED_ENGINE);
+    engine.send('setoption name Hash value 32', 'setoption name Threads value 4');
+    const error = await engine.waitFor(/^info string error: /);
+    expect(engine.lines[error]).toMatch(
+      /^info string error: cannot allocate 32 MiB for the hash table \(.+\) with 4 search threads; the threads stay at 1$/,
+    );
+    engine.send('debug on', 'position startpos', 'go depth 3');
+    const best = await engine.waitFor(/^bestmove /);
+    expect(legal(engine.lines[best])).toBe(true);
+    expect(engine.since(error)).toContain('info string debug: go searched on 1 thread');
+    expect(await engine.quit()).toBe(0);
   });
 });
 
@@ -86,5 +107,20 @@ describe('output to a closed pipe', () => {
     engine.send('position startpos', 'go depth 3', 'd', 'isready');
     expect(await engine.exited).toBe(0);
     expect(engine.stderr).toBe('');
+  });
+});
+
+describe('a search thread where WebAssembly cannot start', () => {
+  it('says so in one line, answers a legal move, and the engine goes on', async () => {
+    const engine = start({}, [], NO_WEBASSEMBLY_ENGINE);
+    engine.send('position startpos', 'go depth 3');
+    const best = await engine.waitFor(/^bestmove /);
+    expect(engine.since(0).filter((l) => l.startsWith('info string error'))).toEqual([
+      "info string error: search thread 0 failed: the search's WebAssembly module cannot start: WebAssembly.Instance(): refused on purpose (test)",
+    ]);
+    expect(legal(engine.lines[best])).toBe(true);
+    const ready = await engine.sync();
+    expect(ready).toBeGreaterThan(best);
+    expect(await engine.quit()).toBe(0);
   });
 });

@@ -336,7 +336,6 @@ describe('options', () => {
     ];
     const bad = [
       'setoption name Hash value 0',
-      'setoption name Hash value 9999999',
       'setoption name Hash value big',
       'setoption name Threads value -1',
       'setoption name Variant value chess',
@@ -355,6 +354,12 @@ describe('options', () => {
       .slice(0, ready - from)
       .filter((l) => l.startsWith('info string error: '));
     expect(errors).toHaveLength(bad.length);
+    // A Hash past what the search's memory holds is clamped to its most, with a warning.
+    const warnings = engine.since(from).slice(0, ready - from).filter((l) => l.startsWith('info string warning: ')); // prettier-ignore
+    expect(warnings).toEqual([]);
+    engine.send('setoption name Hash value 9999999');
+    const clamped = await engine.waitFor(/^info string warning: /, ready);
+    expect(engine.lines[clamped]).toMatch(/^info string warning: option Hash clamped to 2048, got 9999999: /); // prettier-ignore
     engine.send('position startpos', 'go depth 3');
     const best = await engine.waitFor(/^bestmove /);
     expect(legalBest(engine.lines[best])).toBe(true);

@@ -6,6 +6,10 @@ import { afterEach } from 'vitest';
 export const TAMA = fileURLToPath(new URL('../../bin/tama.js', import.meta.url));
 /** The built engine with search threads that fail on purpose (TAMA_FAILING_WORKER). */
 export const FAILING_ENGINE = fileURLToPath(new URL('../fixtures/failing-engine.mjs', import.meta.url)); // prettier-ignore
+/** The built engine with search threads where WebAssembly cannot be instantiated. */
+export const NO_WEBASSEMBLY_ENGINE = fileURLToPath(new URL('../fixtures/no-webassembly-engine.mjs', import.meta.url)); // prettier-ignore
+/** The built engine on a machine that gives no WebAssembly memory above TAMA_MEMORY_LIMIT_MIB. */
+export const MEMORY_LIMITED_ENGINE = fileURLToPath(new URL('../fixtures/memory-limited-engine.mjs', import.meta.url)); // prettier-ignore
 
 export class TamaProcess {
   readonly lines: string[] = [];

@@ -1,8 +1,8 @@
 /**
  * Runs the engine's search in this thread, as the bench does: one Searcher over a 16 MiB
  * table, emptied (with the move-ordering history) before every search, so that each test's
- * result depends only on its own position and limits. With `TAMA_SEARCH=webassembly` in the
- * environment, as the engine's search threads, the WebAssembly module searches below the root.
+ * result depends only on its own position and limits. As in the engine's search threads, the
+ * WebAssembly module searches below the root.
  */
 import type { PackedMove } from '../../src/core/movegen.js';
 import { formatMove, parseMove } from '../../src/core/notation.js';
@@ -41,11 +41,9 @@ export function search(
     const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(16)));
     const control = SearchControl.create(1);
     engine = { tt, control, searcher: new Searcher(tt, control) };
-    if (process.env.TAMA_SEARCH === 'webassembly') {
-      const module = SearchModule.create();
-      if (!module.ok) throw new Error(module.error.message);
-      engine.searcher.useModule(module.value);
-    }
+    const module = SearchModule.create();
+    if (!module.ok) throw new Error(module.error.message);
+    engine.searcher.useModule(module.value);
   }
   const { tt, control, searcher } = engine;
   tt.clear();

@@ -27,7 +27,7 @@ describe('a search on a control block that is not shared', () => {
     const parsed = Position.parse('W:WKa1,Kb1:Bh8');
     if (!parsed.ok) throw new Error(parsed.error.message);
     const control = unsharedControl();
-    const tt = new TranspositionTable(new ArrayBuffer(tableBytes(1)) as unknown as SharedArrayBuffer); // prettier-ignore
+    const tt = new TranspositionTable(new ArrayBuffer(tableBytes(1))); // prettier-ignore
     const searcher = new Searcher(tt, control);
     control.reset(false);
     const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore

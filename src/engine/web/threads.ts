@@ -2,9 +2,10 @@
  * The engine's search threads in a browser (replaces ../threads.ts in the web build): Web
  * Workers running web/search-thread-worker.ts, each answering one task at a time, with the
  * control block they share. Where the page is cross-origin isolated the control block and
- * the table are SharedArrayBuffers, as in Node; where it is not, they are plain buffers that
- * each task carries as a copy, so there is one thread, the stop flag cannot reach it and
- * the engine ends the thread to stop it (`sharesMemory` false).
+ * the search's memory are shared, as in Node; where it is not, the control block is a plain
+ * buffer that each task carries as a copy and the thread searches over a memory of its own,
+ * so there is one thread, the stop flag cannot reach it and the engine ends the thread to
+ * stop it (`sharesMemory` false).
  */
 import type { Result } from '../../core/result.js';
 import { SearchControl } from '../../search/control.js';
@@ -45,9 +46,7 @@ interface Thread {
   readonly worker: Worker;
   /** The task it runs, if any. */
   running: Waiting | undefined;
-  /** The last table generation it received (a copy is sent only when it changes). */
-  ttGeneration: number;
-  /** The same for the endgame tables. */
+  /** The last generation of endgame tables it received (a copy is sent only when it changes). */
   tablesGeneration: number;
 }
 
@@ -98,7 +97,7 @@ export class SearchThreads {
   /** A new thread in the pool; resolves with whether it loaded. */
   private startThread(): Promise<boolean> {
     const worker = new Worker(this.workerFile, { type: 'module', name: 'tama search' });
-    const thread: Thread = { worker, running: undefined, ttGeneration: -1, tablesGeneration: -1 };
+    const thread: Thread = { worker, running: undefined, tablesGeneration: -1 };
     this.pool.push(thread);
     return new Promise<boolean>((resolveLoaded) => {
       worker.addEventListener('message', (event: MessageEvent<ThreadAnswer>) => {
@@ -142,18 +141,15 @@ export class SearchThreads {
   }
 
   /**
-   * The request as `thread` needs it: without shared memory a table or a set of endgame
-   * tables the thread already holds a copy of is not copied again (the thread keeps its own
-   * between searches, search-worker.ts).
+   * The request as `thread` needs it: without shared memory a set of endgame tables the
+   * thread already holds a copy of is not copied again (the thread keeps its own between
+   * searches, search-worker.ts).
    */
   private forThread(thread: Thread, request: ThreadRequest): ThreadRequest {
-    const task = request.task as { ttGeneration?: number; tablesGeneration?: number };
-    if (this.sharesMemory || task.ttGeneration === undefined) return request;
-    const held = { ttBuffer: task.ttGeneration === thread.ttGeneration, tables: task.tablesGeneration === thread.tablesGeneration }; // prettier-ignore
-    thread.ttGeneration = task.ttGeneration;
-    thread.tablesGeneration = task.tablesGeneration ?? -1;
-    if (!held.ttBuffer && !held.tables) return request;
-    const lighter = { ...task, ...(held.ttBuffer ? { ttBuffer: new ArrayBuffer(0) } : {}), ...(held.tables ? { tables: [] } : {}) }; // prettier-ignore
-    return { ...request, task: lighter };
+    const task = request.task as { tablesGeneration?: number };
+    if (this.sharesMemory || task.tablesGeneration === undefined) return request;
+    const held = task.tablesGeneration === thread.tablesGeneration;
+    thread.tablesGeneration = task.tablesGeneration;
+    return held ? { ...request, task: { ...task, tables: [] } } : request;
   }
 }
