@@ -72,8 +72,10 @@ const WEB_FILES: Record<string, { file: string; type: string }> = {
 };
 
 const SECURITY_HEADERS = {
+  // Scripts from this server only; 'wasm-unsafe-eval' lets the in-browser engine (the
+  // fallback's workers) compile its WebAssembly search, and allows no eval of strings.
   'Content-Security-Policy':
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Cache-Control': 'no-store',
   // Cross-origin isolation: the page may then share memory with Web Workers

@@ -24,6 +24,7 @@ describe('tama gui server', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval'"); // prettier-ignore
     expect(await page.text()).toContain('<script type="module" src="/page.js">');
     expect((await fetch(server.url + 'page.js')).status).toBe(200);
     expect((await fetch(server.url + 'page.css')).status).toBe(200);
