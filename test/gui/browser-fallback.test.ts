@@ -38,7 +38,9 @@ const text = (page: Page, selector: string) => page.locator(selector).textConten
 const offer = (page: Page) => page.getByRole('button', { name: 'Play with the engine in this browser' }); // prettier-ignore
 
 /** A page of `server` at laptop size, with the errors it throws. */
-async function open(server: GuiServer): Promise<{ page: Page; errors: string[]; answered: string[] }> { // prettier-ignore
+async function open(
+  server: GuiServer,
+): Promise<{ page: Page; errors: string[]; answered: string[] }> {
   const page = await chromium.browser().newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
