@@ -201,8 +201,10 @@ describe('tama campaign with workers', () => {
 
   it('stops an SPRT campaign by itself when one engine is clearly stronger', async ({ expect }) => {
     const id = await createCampaign(
-      // Tama at 300 nodes against a random mover: wins, and draws at the ply limit.
-      `--engine cmd="${process.execPath} bin/tama.js" name=strong nodes=300 ` +
+      // Tama at 300 nodes against a random mover: wins, and draws at the ply limit. The linear
+      // evaluation: at 300 nodes (depth 1-2) the network misjudges some positions, and a loss
+      // among the first pairs would make the test about the network, not the SPRT.
+      `--engine cmd="${process.execPath} bin/tama.js" name=strong nodes=300 option.EvalFile=data/eval-weights.json ` +
         `--engine ${fake('random-mover')} name=weak depth=1 --bench-depth 1 ` +
         `--games 60 --batch 2 --maxplies 60 --sprt elo0=0 elo1=100 alpha=0.1 beta=0.1 ` +
         `--openings file=data/openings-armenian.txt order=random`,

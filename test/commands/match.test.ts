@@ -128,7 +128,7 @@ describe.concurrent('tama match', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toBe(
-      "error: engine 1 (node bin/tama.js) refused its settings: option Hash needs a whole number from 1 to 8192, got 'lots'\n",
+      "error: engine 1 (node bin/tama.js) refused its settings: option Hash needs a whole number from 1 to 2048, got 'lots'\n",
     );
   });
 
