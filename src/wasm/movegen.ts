@@ -43,12 +43,10 @@ export type Black = u8;
   return isSigned<Side>();
 }
 
-// The capture search under way: the list it fills (or only counts, when not `listing`), the
-// square the sequence started from, the most pieces a sequence has taken so far and how many
-// moves take that many.
+// The capture search under way: the list it fills, the square the sequence started from,
+// the most pieces a sequence has taken so far and how many moves take that many.
 let listMoves: usize = 0;
 let listCaptured: usize = 0;
-let listing: bool = true;
 let searchFrom: i32 = 0;
 let best: i32 = 0;
 let found: i32 = 0;
@@ -59,10 +57,6 @@ function record(to: i32, captured: u64, taken: i32): void {
   if (taken > best) {
     best = taken;
     found = 0;
-  }
-  if (!listing) {
-    found++;
-    return;
   }
   const move = encodeMove(searchFrom, to, taken);
   for (let i = 0; i < found; i++) {
@@ -155,15 +149,12 @@ function kingsJumps(kings: u64, enemy: u64, empty: u64): void {
 /**
  * The legal captures of `Side` (the most pieces, each move once) of the men `canJump` (those
  * with a first jump) and the kings `kings`, among `enemy` pieces and `empty` squares, listed
- * into `moves` and `captured`; returns how many. With `listed` false it only counts them,
- * which is exact for men alone: a man never goes back, so the squares it jumps lie on one
- * path, which they fix, and it never makes one move twice. Pieces are taken in core's order:
- * the men of squares 0-31, the kings of 0-31, the men of 32-63, the kings of 32-63.
+ * into `moves` and `captured`; returns how many. Pieces are taken in core's order: the men of
+ * squares 0-31, the kings of 0-31, the men of 32-63, the kings of 32-63.
  */
-export function listCaptures<Side>(moves: usize, captured: usize, canJump: u64, kings: u64, enemy: u64, empty: u64, listed: bool): i32 { // prettier-ignore
+export function listCaptures<Side>(moves: usize, captured: usize, canJump: u64, kings: u64, enemy: u64, empty: u64): i32 { // prettier-ignore
   listMoves = moves;
   listCaptured = captured;
-  listing = listed;
   best = 0;
   found = 0;
   if (kings == 0) {
@@ -175,6 +166,91 @@ export function listCaptures<Side>(moves: usize, captured: usize, canJump: u64, 
   menJumps<Side>(canJump & 0xffffffff00000000, enemy, empty);
   kingsJumps(kings & 0xffffffff00000000, enemy, empty);
   return found;
+}
+
+// Perft counts men's captures without listing them. That is exact: a man never goes back, so
+// the squares it jumps lie on one path, which they fix, and it never makes one move twice.
+// A count travels packed as (the most pieces taken << 32) | how many sequences take that many.
+
+/** Of two packed counts, the one that takes more, or both summed when they take as many. */
+// @ts-ignore: decorator
+@inline function longer(a: u64, b: u64): u64 {
+  const takenA = a >> 32;
+  const takenB = b >> 32;
+  return takenB > takenA ? b : takenB == takenA ? a + (b & 0xffffffff) : a;
+}
+
+/** The packed count of a man of `Side` jumping `over` onto `land` and on, or 0 when it cannot. */
+// @ts-ignore: decorator
+@inline function jumpPaths<Side>(over: i32, land: i32, enemy: u64, empty: u64): u64 {
+  if (!has(enemy, over) || !has(empty, land)) return 0;
+  const b = bit(over);
+  return manPaths<Side>(land, enemy ^ b, empty | b) + (<u64>1 << 32);
+}
+
+/** The packed count of the sequences a man of `Side` on `square` goes on with (none: 0 pieces, once). */
+function manPaths<Side>(square: i32, enemy: u64, empty: u64): u64 {
+  const file = square & 7;
+  let paths: u64 = 1;
+  if (isWhite<Side>()) {
+    if (square < 48) paths = longer(paths, jumpPaths<Side>(square + 8, square + 16, enemy, empty)); // prettier-ignore
+    if (file > 1) paths = longer(paths, jumpPaths<Side>(square - 1, square - 2, enemy, empty));
+    if (file < 6) paths = longer(paths, jumpPaths<Side>(square + 1, square + 2, enemy, empty));
+  } else {
+    if (square >= 16) paths = longer(paths, jumpPaths<Side>(square - 8, square - 16, enemy, empty)); // prettier-ignore
+    if (file < 6) paths = longer(paths, jumpPaths<Side>(square + 1, square + 2, enemy, empty));
+    if (file > 1) paths = longer(paths, jumpPaths<Side>(square - 1, square - 2, enemy, empty));
+  }
+  return paths;
+}
+
+/**
+ * Adds to the packed count `paths` the sequences that start with a first jump onto each
+ * square of `landings`, over the square `delta` back from it, from the square `2 * delta` back.
+ */
+// @ts-ignore: decorator
+@inline function firstJumpPaths<Side>(paths: u64, landings: u64, delta: i32, enemy: u64, empty: u64): u64 { // prettier-ignore
+  while (landings != 0) {
+    const square = <i32>ctz<u64>(landings);
+    landings &= landings - 1;
+    const over = bit(square - delta);
+    const after = manPaths<Side>(square, enemy ^ over, empty | over | bit(square - 2 * delta));
+    paths = longer(paths, after + (<u64>1 << 32));
+  }
+  return paths;
+}
+
+/**
+ * The number of legal captures of `Side` when only its `men` capture (perft's count). Every
+ * first jump when none can go on, else the sequences of the first jumps that go on. A jump
+ * goes on from its landing square only as a man there could jump on the board before it, but
+ * never straight back over the piece it took.
+ */
+export function countManCaptures<Side>(men: u64, enemy: u64, empty: u64): i32 {
+  const white = isWhite<Side>();
+  // The enemy pieces with an empty square behind them, seen from each jump's direction ...
+  const overForward = backward(empty, white) & enemy;
+  const overEast = west(empty) & enemy;
+  const overWest = east(empty) & enemy;
+  // ... the squares a man jumps from in each direction ...
+  const jumpsForward = backward(overForward, white);
+  const jumpsEast = west(overEast);
+  const jumpsWest = east(overWest);
+  // ... and the landing squares of our men's first jumps.
+  const forwardLandings = forward(forward(men, white) & overForward, white);
+  const eastLandings = east(east(men) & overEast);
+  const westLandings = west(west(men) & overWest);
+  const onForward = forwardLandings & (jumpsForward | jumpsEast | jumpsWest);
+  const onEast = eastLandings & (jumpsForward | jumpsEast);
+  const onWest = westLandings & (jumpsForward | jumpsWest);
+  if ((onForward | onEast | onWest) == 0) {
+    return <i32>(popcnt<u64>(forwardLandings) + popcnt<u64>(eastLandings) + popcnt<u64>(westLandings)); // prettier-ignore
+  }
+  let paths: u64 = 0;
+  paths = firstJumpPaths<Side>(paths, onForward, white ? 8 : -8, enemy, empty);
+  paths = firstJumpPaths<Side>(paths, onEast, 1, enemy, empty);
+  paths = firstJumpPaths<Side>(paths, onWest, -1, enemy, empty);
+  return <i32>(paths & 0xffffffff);
 }
 
 /** The men of White (`white`) or Black, of `men`, that have a first jump. */
@@ -236,8 +312,8 @@ export function generateCaptures(ply: i32): i32 {
   readSides(positionAt(ply));
   const canJump = jumpers(moverMen, enemyPieces, emptySquares, moverWhite);
   const n = moverWhite
-    ? listCaptures<White>(movesAt(ply), capturedAt(ply), canJump, moverKings, enemyPieces, emptySquares, true) // prettier-ignore
-    : listCaptures<Black>(movesAt(ply), capturedAt(ply), canJump, moverKings, enemyPieces, emptySquares, true); // prettier-ignore
+    ? listCaptures<White>(movesAt(ply), capturedAt(ply), canJump, moverKings, enemyPieces, emptySquares) // prettier-ignore
+    : listCaptures<Black>(movesAt(ply), capturedAt(ply), canJump, moverKings, enemyPieces, emptySquares); // prettier-ignore
   store<i32>(MOVE_COUNTS + (<usize>ply << 2), n);
   return n;
 }

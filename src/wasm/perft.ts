@@ -21,7 +21,17 @@ import {
   west,
 } from './bitboard';
 import { clearOverflow, layOutOnHeap, MAX_MOVES, overflow } from './memory';
-import { Black, armenian, isWhite, jumpers, kingsCapture, listCaptures, setVariant, White } from './movegen';
+import {
+  Black,
+  armenian,
+  countManCaptures,
+  isWhite,
+  jumpers,
+  kingsCapture,
+  listCaptures,
+  setVariant,
+  White,
+} from './movegen';
 
 layOutOnHeap();
 initBitboards();
@@ -76,27 +86,6 @@ initStepSources();
   return popcnt<u64>(set);
 }
 
-/**
- * The number of legal captures when only men capture: every first jump when none of them
- * can go on, else the search. A jump can go on from its landing square only as a man on that
- * square could jump on the board before it: the square it captured and the one it left
- * matter only to a jump straight back, which the captured square being empty forbids.
- */
-function countManCaptures<Side>(men: u64, enemy: u64, empty: u64): i32 {
-  const white = isWhite<Side>();
-  const overForward = backward(empty, white) & enemy;
-  const overEast = west(empty) & enemy;
-  const overWest = east(empty) & enemy;
-  const fromAnywhere = backward(overForward, white) | west(overEast) | east(overWest);
-  const forwardLandings = forward(forward(men, white) & overForward, white);
-  const eastLandings = east(east(men) & overEast);
-  const westLandings = west(west(men) & overWest);
-  if (((forwardLandings | eastLandings | westLandings) & fromAnywhere) == 0) {
-    return <i32>(count(forwardLandings) + count(eastLandings) + count(westLandings));
-  }
-  return listCaptures<Side>(LIST_MOVES, LIST_SETS, men & fromAnywhere, 0, enemy, empty, false);
-}
-
 /** The empty squares a king on `square` can slide to in direction `d`. */
 function slides(square: i32, d: i32, empty: u64): i32 {
   let n = 0;
@@ -116,7 +105,7 @@ function slides(square: i32, d: i32, empty: u64): i32 {
   if (kings == 0) {
     if (canJump != 0) return <u64>countManCaptures<Side>(men, enemy, empty);
   } else if (canJump != 0 || kingsCapture(kings, enemy, empty)) {
-    return <u64>listCaptures<Side>(LIST_MOVES, LIST_SETS, canJump, kings, enemy, empty, true);
+    return <u64>listCaptures<Side>(LIST_MOVES, LIST_SETS, canJump, kings, enemy, empty);
   }
   const ahead = forward(men, white);
   let n = count(ahead & empty) + count(east(men) & empty) + count(west(men) & empty);
@@ -153,7 +142,7 @@ function leaves<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKing
   if (mustCapture) {
     const moves = LIST_MOVES + <usize>(depth * MAX_MOVES * 4);
     const sets = LIST_SETS + <usize>(depth * MAX_MOVES * 8);
-    const n = listCaptures<Side>(moves, sets, canJump, kings, enemy, empty, true);
+    const n = listCaptures<Side>(moves, sets, canJump, kings, enemy, empty);
     const crown = white ? RANK_8 : RANK_1;
     for (let i = 0; i < n; i++) {
       const move = load<i32>(moves + (<usize>i << 2));
