@@ -215,51 +215,45 @@ function twoPlies<Side>(men: u64, kings: u64, enemyMen: u64, empty: u64): u64 {
     (ahead & backward(empty, !white)) | (east(enemyMen) & west(empty)) | (west(enemyMen) & east(empty));
   // ... and squares whose leaving lets a man of the opponent jump a piece of ours.
   const opening = forward(ahead & own, !white) | east(east(enemyMen) & own) | west(west(enemyMen) & own);
-  let total: u64 = 0;
-  for (let direction = 0; direction < 5; direction++) {
-    let targets: u64;
-    let delta: i32;
-    let facing: u64;
-    if (direction == 0) {
-      targets = forward(men, white) & empty;
-      delta = white ? 8 : -8;
-      facing = backward(enemyMen, white);
-    } else if (direction == 1) {
-      targets = east(men) & empty;
-      delta = 1;
-      facing = west(enemyMen);
-    } else if (direction == 2) {
-      targets = west(men) & empty;
-      delta = -1;
-      facing = east(enemyMen);
-    } else {
-      if (!armenian) break;
-      const diagonal = forward(men, white);
-      targets = (direction == 3 ? east(diagonal) : west(diagonal)) & empty;
-      delta = direction == 3 ? (white ? 9 : -7) : white ? 7 : -9;
-      facing = 0;
-    }
-    const left = delta > 0 ? (men & opening) << <u64>delta : (men & opening) >> <u64>(-delta);
-    let danger = targets & (exposed | facing | left);
-    let safe = targets ^ danger;
-    total += count(safe) * base;
-    while (safe != 0) {
-      const square = <i32>ctz<u64>(safe);
-      safe &= safe - 1;
-      total -= count(enemyMen & load<u64>(sources + (<usize>square << 3)));
-      total += count(enemyMen & load<u64>(sources + (<usize>(square - delta) << 3)));
-    }
-    while (danger != 0) {
-      const square = <i32>ctz<u64>(danger);
-      danger &= danger - 1;
-      const changed = bit(square) | bit(square - delta);
-      total += <u64>(white
-        ? countManCaptures<Black>(enemyMen, own ^ changed, empty ^ changed)
-        : countManCaptures<White>(enemyMen, own ^ changed, empty ^ changed));
-    }
+  const forwardTargets = forward(men, white) & empty;
+  let total = stepsThenReplies<Side>(forwardTargets, white ? 8 : -8, backward(enemyMen, white), men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
+  total += stepsThenReplies<Side>(east(men) & empty, 1, west(enemyMen), men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
+  total += stepsThenReplies<Side>(west(men) & empty, -1, east(enemyMen), men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
+  if (armenian) {
+    // A man does not capture diagonally, so no man faces a diagonal step.
+    const diagonal = forward(men, white);
+    total += stepsThenReplies<Side>(east(diagonal) & empty, white ? 9 : -7, 0, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
+    total += stepsThenReplies<Side>(west(diagonal) & empty, white ? 7 : -9, 0, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
   }
   // Kings' moves: the opponent's reply counted in full.
   if (kings != 0) total += kingSteps<Side>(2, men, kings, enemyMen, 0, empty);
+  return total;
+}
+
+/**
+ * twoPlies's count for our steps onto `targets`, each from `delta` squares back: a step
+ * onto a square of `facing` lets a man of the opponent jump back onto the square left.
+ */
+// @ts-ignore: decorator
+@inline function stepsThenReplies<Side>(targets: u64, delta: i32, facing: u64, men: u64, opening: u64, exposed: u64, base: u64, enemyMen: u64, own: u64, empty: u64, sources: usize): u64 { // prettier-ignore
+  const left = delta > 0 ? (men & opening) << <u64>delta : (men & opening) >> <u64>-delta;
+  let danger = targets & (exposed | facing | left);
+  let safe = targets ^ danger;
+  let total = count(safe) * base;
+  while (safe != 0) {
+    const square = <i32>ctz<u64>(safe);
+    safe &= safe - 1;
+    total -= count(enemyMen & load<u64>(sources + (<usize>square << 3)));
+    total += count(enemyMen & load<u64>(sources + (<usize>(square - delta) << 3)));
+  }
+  while (danger != 0) {
+    const square = <i32>ctz<u64>(danger);
+    danger &= danger - 1;
+    const changed = bit(square) | bit(square - delta);
+    total += <u64>(isWhite<Side>()
+      ? countManCaptures<Black>(enemyMen, own ^ changed, empty ^ changed)
+      : countManCaptures<White>(enemyMen, own ^ changed, empty ^ changed));
+  }
   return total;
 }
 
