@@ -180,26 +180,28 @@ export function listCaptures<Side>(moves: usize, captured: usize, canJump: u64, 
   return takenB > takenA ? b : takenB == takenA ? a + (b & 0xffffffff) : a;
 }
 
-/** The packed count of a man of `Side` jumping `over` onto `land` and on, or 0 when it cannot. */
+/** The packed count of a man of `Side` on `square` jumping `over` (a piece of `enemy`) and on. */
 // @ts-ignore: decorator
-@inline function jumpPaths<Side>(over: i32, land: i32, enemy: u64, empty: u64): u64 {
-  if (!has(enemy, over) || !has(empty, land)) return 0;
-  const b = bit(over);
-  return manPaths<Side>(land, enemy ^ b, empty | b) + (<u64>1 << 32);
+@inline function jumpPaths<Side>(square: i32, over: u64, enemy: u64, empty: u64): u64 {
+  return manPaths<Side>(square, enemy ^ over, empty | over) + (<u64>1 << 32);
 }
 
 /** The packed count of the sequences a man of `Side` on `square` goes on with (none: 0 pieces, once). */
 function manPaths<Side>(square: i32, enemy: u64, empty: u64): u64 {
-  const file = square & 7;
+  const white = isWhite<Side>();
+  const man = bit(square);
+  const overForward = forward(man, white) & enemy & backward(empty, white);
+  const overEast = east(man) & enemy & west(empty);
+  const overWest = west(man) & enemy & east(empty);
   let paths: u64 = 1;
-  if (isWhite<Side>()) {
-    if (square < 48) paths = longer(paths, jumpPaths<Side>(square + 8, square + 16, enemy, empty)); // prettier-ignore
-    if (file > 1) paths = longer(paths, jumpPaths<Side>(square - 1, square - 2, enemy, empty));
-    if (file < 6) paths = longer(paths, jumpPaths<Side>(square + 1, square + 2, enemy, empty));
+  if ((overForward | overEast | overWest) == 0) return paths;
+  if (overForward != 0) paths = jumpPaths<Side>(white ? square + 16 : square - 16, overForward, enemy, empty); // prettier-ignore
+  if (white) {
+    if (overWest != 0) paths = longer(paths, jumpPaths<Side>(square - 2, overWest, enemy, empty));
+    if (overEast != 0) paths = longer(paths, jumpPaths<Side>(square + 2, overEast, enemy, empty));
   } else {
-    if (square >= 16) paths = longer(paths, jumpPaths<Side>(square - 8, square - 16, enemy, empty)); // prettier-ignore
-    if (file < 6) paths = longer(paths, jumpPaths<Side>(square + 1, square + 2, enemy, empty));
-    if (file > 1) paths = longer(paths, jumpPaths<Side>(square - 1, square - 2, enemy, empty));
+    if (overEast != 0) paths = longer(paths, jumpPaths<Side>(square + 2, overEast, enemy, empty));
+    if (overWest != 0) paths = longer(paths, jumpPaths<Side>(square - 2, overWest, enemy, empty));
   }
   return paths;
 }
