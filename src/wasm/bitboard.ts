@@ -123,3 +123,33 @@ export function initBitboards(): void {
   const rising = direction == NORTH || direction == EAST || direction == NORTH_EAST || direction == NORTH_WEST; // prettier-ignore
   return rising ? <i32>ctz<u64>(blockers) : 63 - <i32>clz<u64>(blockers);
 }
+
+// Occluded fills (Kogge-Stone): `pieces` and every square they reach through `open` towards a
+// direction, all pieces at once, in three shifts. `step` is the direction's shift in squares;
+// a rising direction (north, east) shifts up, a falling one down.
+// @ts-ignore: decorator
+@inline function fill(pieces: u64, open: u64, step: u64, rising: bool): u64 {
+  pieces |= open & (rising ? pieces << step : pieces >> step);
+  open &= rising ? open << step : open >> step;
+  pieces |= open & (rising ? pieces << (step << 1) : pieces >> (step << 1));
+  open &= rising ? open << (step << 1) : open >> (step << 1);
+  return pieces | (open & (rising ? pieces << (step << 2) : pieces >> (step << 2)));
+}
+// @ts-ignore: decorator
+@inline export function fillNorth(pieces: u64, open: u64): u64 {
+  return fill(pieces, open, 8, true);
+}
+// @ts-ignore: decorator
+@inline export function fillSouth(pieces: u64, open: u64): u64 {
+  return fill(pieces, open, 8, false);
+}
+/** East: a square of file a is never reached from the west. */
+// @ts-ignore: decorator
+@inline export function fillEast(pieces: u64, open: u64): u64 {
+  return fill(pieces, open & NOT_FILE_A, 1, true);
+}
+/** West: a square of file h is never reached from the east. */
+// @ts-ignore: decorator
+@inline export function fillWest(pieces: u64, open: u64): u64 {
+  return fill(pieces, open & NOT_FILE_H, 1, false);
+}

@@ -15,6 +15,10 @@
 import {
   bit,
   east,
+  fillEast,
+  fillNorth,
+  fillSouth,
+  fillWest,
   firstOccupied,
   forward,
   backward,
@@ -266,20 +270,16 @@ export function countManCaptures<Side>(men: u64, enemy: u64, empty: u64): i32 {
   );
 }
 
-/** Whether a king of `kings` can capture. */
+/**
+ * Whether a king of `kings` can capture: along each rank and file, the first piece a king
+ * meets is an enemy's with an empty square behind it (all kings at once, by fills).
+ */
 export function kingsCapture(kings: u64, enemy: u64, empty: u64): bool {
-  const occupied = ~empty;
-  while (kings != 0) {
-    const square = <i32>ctz<u64>(kings);
-    kings &= kings - 1;
-    for (let d = 0; d < 4; d++) {
-      const target = firstOccupied(square, d, occupied);
-      if (target < 0 || !has(enemy, target)) continue;
-      const land = next(d, target);
-      if (land >= 0 && has(empty, land)) return true;
-    }
-  }
-  return false;
+  const north = (fillNorth(kings, empty) << 8) & enemy;
+  const south = (fillSouth(kings, empty) >> 8) & enemy;
+  const eastward = east(fillEast(kings, empty)) & enemy;
+  const westward = west(fillWest(kings, empty)) & enemy;
+  return (((north << 8) | (south >> 8) | east(eastward) | west(westward)) & empty) != 0;
 }
 
 // The sets of the side to move of the position last read by readSides.
