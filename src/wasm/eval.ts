@@ -5,7 +5,22 @@
  * it searches (setWeight, in the slots below) and then calls prepareEvaluation, which sums
  * the square weights into tables read a byte (a rank's squares) at a time.
  */
-import { count, east, firstOccupied, NOT_FILE_A, NOT_FILE_H, ray, west } from './bitboard';
+import {
+  count,
+  east,
+  EAST,
+  NORTH,
+  NORTH_EAST,
+  NORTH_WEST,
+  NOT_FILE_A,
+  NOT_FILE_H,
+  ray,
+  SOUTH,
+  SOUTH_EAST,
+  SOUTH_WEST,
+  west,
+  WEST,
+} from './bitboard';
 import { SQUARE_TABLES, WEIGHTS } from './memory';
 import { armenian } from './movegen';
 import { BLACK_KINGS, BLACK_MEN, pieces, sideToMove, WHITE_KINGS, WHITE_MEN } from './position';
@@ -85,18 +100,37 @@ function manSteps(men: u64, white: bool, empty: u64): i32 {
   return n;
 }
 
+/** The squares of a rising `ray` (its square numbers grow away from its start) before its first of `occupied`. */
+// @ts-ignore: decorator
+@inline function before(ray: u64, occupied: u64): u64 {
+  const blockers = ray & occupied;
+  return ray & ((blockers & (0 - blockers)) - 1); // all of it when nothing blocks
+}
+
+/** The squares of a falling `ray` (its square numbers shrink away from its start) before its first of `occupied`. */
+// @ts-ignore: decorator
+@inline function after(ray: u64, occupied: u64): u64 {
+  const blockers = ray & occupied;
+  const beyond = ray & (0 - ((<u64>1 << (63 - clz<u64>(blockers))) << 1));
+  return blockers == 0 ? ray : beyond;
+}
+
 /** The slides of the kings `kings` onto `empty` squares. */
 function kingSlides(kings: u64, empty: u64): i32 {
-  const directions = armenian ? 8 : 4;
   const occupied = ~empty;
   let n = 0;
   while (kings != 0) {
     const square = <i32>ctz<u64>(kings);
     kings &= kings - 1;
-    for (let d = 0; d < directions; d++) {
-      const blocker = firstOccupied(square, d, occupied);
-      n += count(blocker < 0 ? ray(d, square) : ray(d, square) & ~ray(d, blocker) & ~((<u64>1) << <u64>blocker)); // prettier-ignore
+    // North, east and the northern diagonals raise the square number, the others lower it.
+    // A king's directions never share a square; two kings' may, so each is counted apart.
+    let slides = before(ray(NORTH, square), occupied) | after(ray(SOUTH, square), occupied);
+    slides |= before(ray(EAST, square), occupied) | after(ray(WEST, square), occupied);
+    if (armenian) {
+      slides |= before(ray(NORTH_EAST, square), occupied) | before(ray(NORTH_WEST, square), occupied); // prettier-ignore
+      slides |= after(ray(SOUTH_EAST, square), occupied) | after(ray(SOUTH_WEST, square), occupied);
     }
+    n += count(slides);
   }
   return n;
 }
