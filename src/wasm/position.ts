@@ -76,14 +76,16 @@ export function computeKey(at: usize): u64 {
  * `ply + 1`: the mover leaves its square and lands (a man crowned when it ends on its last
  * rank), the captured pieces leave, the side to move, the key and both ply counts follow.
  */
-export function makeMove(ply: i32, index: i32): void {
+// @ts-ignore: decorator
+@inline export function makeMove(ply: i32, index: i32): void {
   const move = load<i32>(movesAt(ply) + (<usize>index << 2));
   const captured = load<u64>(capturedAt(ply) + (<usize>index << 3));
   playInto(positionAt(ply), positionAt(ply + 1), moveFrom(move), moveTo(move), captured);
 }
 
 /** The move (from, to, captured) played from the position at `parent` into `child`. */
-export function playInto(parent: usize, child: usize, from: i32, to: i32, captured: u64): void {
+// @ts-ignore: decorator
+@inline export function playInto(parent: usize, child: usize, from: i32, to: i32, captured: u64): void {
   const colour = sideToMove(parent);
   const enemy = colour ^ 1;
   let whiteMen = pieces(parent, WHITE_MEN);

@@ -170,13 +170,16 @@ export function searchRoot(depth: i32): i32 {
 }
 
 /** Polls the host every so many nodes, and the node limit at every node. */
-function checkLimits(): void {
-  if (rootDepth <= 1) return;
-  if (nodes >= nodeLimit) {
-    aborted = true;
-    return;
+// @ts-ignore: decorator
+@inline function checkLimits(): void {
+  if (rootDepth > 1) {
+    if (nodes >= nodeLimit) aborted = true;
+    else if (--checkCountdown <= 0) pollHost();
   }
-  if (--checkCountdown > 0) return;
+}
+
+/** Asks the host whether to stop, and starts the count to the next time. */
+function pollHost(): void {
   checkCountdown = checkInterval;
   if (poll(nodes) != 0) aborted = true;
 }
@@ -193,7 +196,8 @@ function isRepetition(ply: i32, reversible: i32): bool {
 }
 
 /** Plays move `index` of `ply` into `ply + 1` and records the child's key for repetitions. */
-function makeChild(ply: i32, index: i32): void {
+// @ts-ignore: decorator
+@inline function makeChild(ply: i32, index: i32): void {
   makeMove(ply, index);
   if (networkActive) invalidate(ply + 1);
   store<u64>(KEYS + (<usize>(rootKeyIndex + ply + 1) << 3), positionKey(positionAt(ply + 1)));
