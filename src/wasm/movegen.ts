@@ -15,6 +15,10 @@
 import {
   bit,
   east,
+  EAST,
+  NORTH,
+  SOUTH,
+  WEST,
   fillEast,
   fillNorth,
   fillSouth,
@@ -110,23 +114,29 @@ function manJumps<Side>(square: i32, enemy: u64, empty: u64, captured: u64, take
  * -1 before the first).
  */
 function kingJumps(square: i32, enemy: u64, empty: u64, captured: u64, taken: i32, last: i32): void {
-  let more = false;
-  for (let d = 0; d < 4; d++) {
-    if (d == (last ^ 1)) continue;
-    const target = firstOccupied(square, d, ~empty);
-    if (target < 0 || !has(enemy, target)) continue;
-    let land = next(d, target);
-    if (land < 0 || !has(empty, land)) continue;
-    more = true;
-    const b = bit(target);
-    const enemyAfter = enemy ^ b;
-    const emptyAfter = empty | b;
-    do {
-      kingJumps(land, enemyAfter, emptyAfter, captured | b, taken + 1, d);
-      land = next(d, land);
-    } while (land >= 0 && has(empty, land));
-  }
+  // Each direction written out, so that its tables and its nearest square's end are fixed.
+  let more = last != SOUTH && kingJumpsToward(NORTH, square, enemy, empty, captured, taken);
+  if (last != NORTH && kingJumpsToward(SOUTH, square, enemy, empty, captured, taken)) more = true;
+  if (last != WEST && kingJumpsToward(EAST, square, enemy, empty, captured, taken)) more = true;
+  if (last != EAST && kingJumpsToward(WEST, square, enemy, empty, captured, taken)) more = true;
   if (!more && taken > 0) record(square, captured, taken);
+}
+
+/** kingJumps's captures towards `direction`, nearest landing first; whether there is one. */
+// @ts-ignore: decorator
+@inline function kingJumpsToward(direction: i32, square: i32, enemy: u64, empty: u64, captured: u64, taken: i32): bool { // prettier-ignore
+  const target = firstOccupied(square, direction, ~empty);
+  if (target < 0 || !has(enemy, target)) return false;
+  let land = next(direction, target);
+  if (land < 0 || !has(empty, land)) return false;
+  const b = bit(target);
+  const enemyAfter = enemy ^ b;
+  const emptyAfter = empty | b;
+  do {
+    kingJumps(land, enemyAfter, emptyAfter, captured | b, taken + 1, direction);
+    land = next(direction, land);
+  } while (land >= 0 && has(empty, land));
+  return true;
 }
 
 /** The capture search of each man of `men`, in rising order. */
