@@ -55,6 +55,26 @@ describe('the WebAssembly build counts as the TypeScript generator does', () => 
     expect(perftWebAssemblyAvailable()).toBe(true);
   });
 
+  // Men's captures that go on past their first jump are counted by path length (the most
+  // pieces and how many sequences take them), not listed: branches of equal length add up,
+  // a longer one wins, and a first jump that stops loses to one that goes on.
+  const menCaptures = VARIANTS.flatMap((variant) => [
+    { variant, name: 'two branches of two pieces', fen: 'W:Wd2:Bd3,c4,e4', moves: 2 },
+    { variant, name: 'three branches of two pieces', fen: 'W:Wd2:Bd3,c4,e4,d5', moves: 3 },
+    { variant, name: 'one branch goes on to three', fen: 'W:Wd2:Bd3,c4,e4,f5', moves: 1 },
+    { variant, name: 'two men, two pieces each', fen: 'W:Wd2,g2:Bd3,c4,g3,g5', moves: 2 },
+    { variant, name: 'a first jump that stops and one that goes on', fen: 'W:Wa2,d2:Bb2,d3,c4', moves: 1 }, // prettier-ignore
+    { variant, name: 'Black, two branches of two pieces', fen: 'B:We6,d5,f5:Be7', moves: 2 },
+    { variant, name: 'Black, sideways on and on', fen: 'B:Wb7,d7,f7,g6:Ba7', moves: 1 },
+  ]);
+  it.each(menCaptures)('$variant: $name', ({ variant, fen, moves }) => {
+    const p = position(fen, variant);
+    expect(countLeavesWebAssembly(p.rules, p.state, 1)).toBe(moves);
+    for (let depth = 1; depth <= 4; depth++) {
+      expect(countLeavesWebAssembly(p.rules, p.state, depth), `depth ${depth}`).toBe(perftWith(false, p, depth)); // prettier-ignore
+    }
+  });
+
   it('above its subtrees: TypeScript walks the plies above WASM_SUBTREE_DEPTH', () => {
     expect(WASM_SUBTREE_DEPTH).toBe(5);
     // From random games: 3 to 15 million leaves each, kings in two of them.
