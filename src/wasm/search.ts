@@ -20,6 +20,7 @@ import { count } from './bitboard';
 import { evaluate, hasQuietMove, sideToMoveMobility } from './eval';
 import {
   capturedAt,
+  clearOverflow,
   CRUMB_SLOTS,
   CRUMBS,
   HISTORY,
@@ -47,6 +48,7 @@ import {
   moveFrom,
   moveTo,
   pieces,
+  playInto,
   positionKey,
   quietPlies,
   reversiblePlies,
@@ -140,6 +142,39 @@ export function searchRoot(depth: i32): i32 {
   rootDepth = depth;
   seldepth = 0;
   return alphaBeta(0, depth, -INFINITE, INFINITE, true);
+}
+
+/** The ply whose position the last quietLeaf ended on. */
+let leafPly: i32 = 0;
+
+/**
+ * The quiescence search alone from the position at ply 0, with a full window and no limit
+ * (no node, time or stop is looked at): its score for the side to move. Its principal
+ * variation, the captures both sides would make, is played from ply 0 on, so that the
+ * position it scored lies at quietLeafPly() (ply 0 itself when no capture is pending). What
+ * the tuner trains on; the killers, history and table are neither read nor written.
+ */
+export function quietLeaf(): i32 {
+  rootDepth = 0;
+  rootKeyIndex = 0;
+  nodes = 0;
+  seldepth = 0;
+  aborted = false;
+  clearOverflow();
+  invalidate(0);
+  const score = quiescence(0, -INFINITE, INFINITE);
+  const length = i32At(PV_LENGTHS, 0);
+  for (let i = 0; i < length; i++) {
+    const move = i32At(PV_MOVES, i);
+    playInto(positionAt(i), positionAt(i + 1), moveFrom(move), moveTo(move), load<u64>(PV_CAPTURED + (<usize>i << 3))); // prettier-ignore
+  }
+  leafPly = length;
+  return score;
+}
+
+/** The ply of the position the last quietLeaf scored. */
+export function quietLeafPly(): i32 {
+  return leafPly;
 }
 
 // @ts-ignore: decorator

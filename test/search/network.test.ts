@@ -15,12 +15,12 @@ import { SearchControl, nowMs } from '../../src/search/control.js';
 import { DEFAULT_EVAL_WEIGHTS, Evaluator, Evaluators, evalSourceOf, parseEvalFile } from '../../src/search/eval.js'; // prettier-ignore
 import { NetworkEvaluator } from '../../src/search/network.js';
 import { formatNetwork, MAX_INPUT_WEIGHT, type NetworkWeights } from '../../src/search/network-weights.js'; // prettier-ignore
-import { Searcher } from '../../src/search/search.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
 import { buildNetworkSet, FloatNetwork, trainNetwork } from '../../src/tune/network-train.js';
 import { extractPositions } from '../../src/tune/positions.js';
-import { seededRandom } from '../helpers.js';
+import { quietLeaves, seededRandom } from '../helpers.js';
+import { Searcher } from '../../src/search/search.js';
 
 /** A random network with large input weights, so that the clipped ReLU saturates both ways. */
 function randomNetwork(variant: VariantName, seed: number, hidden = 32): NetworkWeights {
@@ -76,7 +76,7 @@ describe('the network accumulators', () => {
 function fixturePositions() {
   const pdn = readFileSync(new URL('../fixtures/games-armenian.pdn', import.meta.url), 'utf8');
   const found = new Map<string, number>();
-  const searcher = Searcher.forQuietLeaves(new Evaluators());
+  const searcher = quietLeaves();
   const stats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 };
   extractPositions(pdn, 'armenian', searcher, { skipPlies: 8 }, found, stats);
   return [...found].map(([text, result]) => {
@@ -144,19 +144,17 @@ describe('the search with a network', () => {
 
   it("scores the quiet leaf of a capture line with the network, as the tuner's leaves are found", () => {
     const network = randomNetwork('turkish', 9);
-    const searcher = Searcher.forQuietLeaves(
-      new Evaluators(DEFAULT_EVAL_WEIGHTS, { [network.variant]: network }),
-    );
+    const leaves = quietLeaves(DEFAULT_EVAL_WEIGHTS, { [network.variant]: network });
     const rules = rulesFor('turkish');
     const root = Position.parse('W:Wd4:Bd5,e4,d7,d8', 'turkish');
     if (!root.ok) throw new Error(root.error.message);
     const leaf = new Int32Array(STATE_SIZE);
-    const score = searcher.quietLeaf(rules, root.value.state, leaf);
+    const score = leaves.find(rules, root.value.state, leaf);
     const leafScore = new NetworkEvaluator(rules, network).evaluate(leaf);
     expect(new Position(rules, leaf).toString()).not.toBe(root.value.toString());
     expect(score).toBe(leaf[SIDE] === root.value.state[SIDE] ? leafScore : -leafScore);
     // Without the network the same line scores otherwise.
-    expect(score).not.toBe(Searcher.forQuietLeaves(new Evaluators()).quietLeaf(rules, root.value.state, leaf)); // prettier-ignore
+    expect(score).not.toBe(quietLeaves().find(rules, root.value.state, leaf));
   });
 });
 
