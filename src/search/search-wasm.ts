@@ -174,7 +174,7 @@ export interface ModuleFeatures {
   readonly history: boolean;
 }
 
-/** How one search is set up in the module (search.ts prepare). */
+/** How one search is set up in the module (search.ts prepareModule). */
 export interface ModuleSearchSetup {
   readonly drawPlies: number;
   readonly nodeLimit: number;

@@ -11,9 +11,8 @@
  * position, so a whole move (with its captured set) is recovered from 24 bits.
  */
 
+/** The bounds an entry holds: none, and exact (1 is an upper bound, 2 a lower one). */
 export const BOUND_NONE = 0;
-export const BOUND_UPPER = 1;
-export const BOUND_LOWER = 2;
 export const BOUND_EXACT = 3;
 
 const WORDS_PER_ENTRY = 3;
