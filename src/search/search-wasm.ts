@@ -526,7 +526,8 @@ export class SearchModule {
 
   /**
    * Sets up a search from the position at ply 0 of the region bound (bindThread), the history
-   * halved, as each search does.
+   * halved, as each search does; the keys it compares for repetitions are the game's, then
+   * the root's own (repetitionKey).
    */
   beginSearch(setup: ModuleSearchSetup): void {
     const keys = setup.gameKeys;
@@ -534,6 +535,15 @@ export class SearchModule {
     const features = setup.features;
     const bits = (features.lateMoveReductions ? 1 : 0) | (features.singleReplyExtension ? 2 : 0) | (features.killers ? 4 : 0) | (features.history ? 8 : 0); // prettier-ignore
     this.module.beginSearch(setup.drawPlies, setup.nodeLimit, setup.checkInterval, keys.length >> 1, setup.tables ? 1 : 0, bits, setup.threadIndex, setup.crumbs ? 1 : 0); // prettier-ignore
+  }
+
+  /**
+   * The key the search compares for repetitions at `index` (the game's keys from 0, then the
+   * root's, then the line's), its low and high word.
+   */
+  repetitionKey(index: number): [number, number] {
+    const words = new Int32Array(this.buffer, (this.module.keysAddress() >>> 0) + 8 * index, 2);
+    return [words[0], words[1]];
   }
 
   /**

@@ -106,7 +106,8 @@ let threadNumber: i32 = 0;
 let crumbsOn: bool = false;
 
 /**
- * Sets a search up: its settings, counters cleared, the history halved, as each search does.
+ * Sets a search up from the position at ply 0 (the host writes it first): its settings, the
+ * root's key after the game's, counters cleared, the history halved, as each search does.
  * `thread` is the search's thread number; `crumbs` whether it shares the root with others.
  */
 export function beginSearch(draws: i32, limit: f64, interval: i32, keyIndex: i32, tables: bool, featureBits: i32, thread: i32, crumbs: bool): void { // prettier-ignore
@@ -117,6 +118,8 @@ export function beginSearch(draws: i32, limit: f64, interval: i32, keyIndex: i32
   checkInterval = interval;
   checkCountdown = interval;
   rootKeyIndex = min(keyIndex, MAX_GAME_PLIES);
+  // The root's own key after the game's: a line that comes back to the root repeats it.
+  store<u64>(KEYS + (<usize>rootKeyIndex << 3), positionKey(positionAt(0)));
   tablesAttached = tables;
   features = featureBits;
   nodes = 0;

@@ -1,13 +1,18 @@
 /**
  * The search below the root in the WebAssembly module (src/wasm/search.ts), beyond what the
  * bench signature pins: the draws the game has (a position of the game before the root come
- * back, the no-progress rule), and its table, emptied with the table it stands for.
+ * back, the no-progress rule) and the keys it compares for them (the root's own among them),
+ * and its table, emptied with the table it stands for.
  */
 import { describe, expect, it } from 'vitest';
 import { sameMove } from '../../src/core/movegen.js';
+import { Position } from '../../src/core/position.js';
+import { rulesFor } from '../../src/core/variant.js';
 import { BENCH_POSITIONS } from '../../src/search/bench.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
+import { DEFAULT_EVAL_WEIGHTS } from '../../src/search/eval.js';
 import { MATE_BOUND } from '../../src/search/search.js';
+import { SearchModule } from '../../src/search/search-wasm.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
 import { moduleSearcher, position } from '../helpers.js';
@@ -42,6 +47,40 @@ describe('the module knows the draws the game has', () => {
     expect(centiMen(search(root, { depth: 6 }).score)).toBeGreaterThan(300);
     // A king's move counts one quiet ply: with a limit of one, every line draws at once.
     expect(search(root, { depth: 6 }, { drawPlies: 1 }).score).toEqual({ kind: 'cp', value: 0 });
+  });
+});
+
+describe('the keys the module compares for repetitions', () => {
+  it("hold the root's own key after the game's, whatever an earlier search left there", () => {
+    const created = SearchModule.create();
+    if (!created.ok) throw new Error(created.error.message);
+    const module = created.value;
+    module.setVariant(rulesFor('armenian'));
+    module.setWeights(DEFAULT_EVAL_WEIGHTS.armenian);
+    module.useNetwork(false);
+    module.prepareTable(tableBytes(1));
+    const features = { lateMoveReductions: true, singleReplyExtension: true, killers: true, history: true }; // prettier-ignore
+    const begin = (root: Position, gameKeys: readonly number[]) => {
+      module.setPosition(0, root.state);
+      module.beginSearch({ drawPlies: 100, nodeLimit: Infinity, checkInterval: 1024, gameKeys: Int32Array.from(gameKeys), tables: false, features, threadIndex: 0, crumbs: false }); // prettier-ignore
+    };
+    // A search of the start leaves the keys of its lines from index 1 on.
+    const start = Position.start('armenian');
+    begin(start, []);
+    expect(module.repetitionKey(0)).toEqual([start.keyLo, start.keyHi]);
+    const count = module.generateMoves(0);
+    module.searchRoot(4, new Uint8Array(count), count);
+    // Two plies into that game, the root comes after the game's two keys, in place of a line's.
+    const game = Position.start('armenian');
+    const gameKeys: number[] = [];
+    for (const text of ['c3-d4', 'f6-e5']) {
+      gameKeys.push(game.keyLo, game.keyHi);
+      const move = moveOf(game, text);
+      game.play(move.move, move.capturedLo, move.capturedHi);
+    }
+    begin(game, gameKeys);
+    expect([module.repetitionKey(0), module.repetitionKey(1)]).toEqual([[gameKeys[0], gameKeys[1]], [gameKeys[2], gameKeys[3]]]); // prettier-ignore
+    expect(module.repetitionKey(2)).toEqual([game.keyLo, game.keyHi]);
   });
 });
 
