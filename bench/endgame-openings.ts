@@ -38,7 +38,9 @@ const out = values.out as string | undefined;
 const starts = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#')); // prettier-ignore
 
 const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(16)));
-const searcher = new Searcher(tt, SearchControl.create(1));
+const made = Searcher.create(tt, SearchControl.create(1));
+if (!made.ok) throw new Error(made.error.message);
+const searcher = made.value;
 const pieces = (p: Position) => [0, 1, 2, 3].reduce((sum, set) => sum + p.squares(set).length, 0);
 const found: string[] = [];
 for (const text of starts) {

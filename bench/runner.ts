@@ -9,17 +9,15 @@ import { movegenSuite } from './suites/movegen.js';
 import { perftSuite } from './suites/perft.js';
 import { playSuite } from './suites/play.js';
 import { searchSuite } from './suites/search.js';
-import { ttSuite } from './suites/tt.js';
 import { QUICK_BUDGET, runSuite, type Figure, type Suite, type SuiteOptions } from './suite.js';
 
-export const SUITE_NAMES = ['movegen', 'play', 'eval', 'tt', 'perft', 'search'] as const;
+export const SUITE_NAMES = ['movegen', 'play', 'eval', 'perft', 'search'] as const;
 export type SuiteName = (typeof SUITE_NAMES)[number];
 
 const FACTORIES: Record<SuiteName, (options: SuiteOptions) => Suite> = {
   movegen: movegenSuite,
   play: playSuite,
   eval: evalSuite,
-  tt: ttSuite,
   perft: perftSuite,
   search: searchSuite,
 };

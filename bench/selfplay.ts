@@ -78,7 +78,9 @@ class Player {
   private readonly control = SearchControl.create(1);
   private readonly tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(8)));
   constructor(on: readonly Feature[], off: readonly Feature[], source: EvalSource) {
-    this.searcher = new Searcher(this.tt, this.control, new Evaluators(source.weights, source.networks)); // prettier-ignore
+    const made = Searcher.create(this.tt, this.control, new Evaluators(source.weights, source.networks)); // prettier-ignore
+    if (!made.ok) throw new Error(made.error.message);
+    this.searcher = made.value;
     for (const name of on) this.searcher.features[name] = true;
     for (const name of off) this.searcher.features[name] = false;
   }

@@ -10,10 +10,35 @@ import { perftWebAssemblyAvailable } from '../src/core/perft-wasm.js';
 import { Position } from '../src/core/position.js';
 import { squareName } from '../src/core/square.js';
 import type { VariantName } from '../src/core/variant.js';
+import type { EvalWeightSet } from '../src/search/eval-weights.js';
+import type { NetworkSet } from '../src/search/eval.js';
+import type { SearchControl } from '../src/search/control.js';
+import type { Evaluators } from '../src/search/eval.js';
+import { QuietLeaves } from '../src/search/quiet-leaf.js';
+import { Searcher } from '../src/search/search.js';
+import type { TranspositionTable } from '../src/search/tt.js';
 import { seededRandom } from '../src/stats/random.js';
 
 /** A seeded pseudo-random generator: the same seed, the same games. */
 export { seededRandom };
+
+/** The tuner's quiet leaves with `weights` and `networks`, where the module starts (it does here). */
+export function quietLeaves(weights?: EvalWeightSet, networks?: NetworkSet): QuietLeaves {
+  const made = QuietLeaves.create(weights, networks);
+  if (!made.ok) throw new Error(made.error.message);
+  return made.value;
+}
+
+/** A searcher over `tt` whose module has a memory of its own (Searcher.create). */
+export function moduleSearcher(
+  tt: TranspositionTable,
+  control: SearchControl,
+  evaluators?: Evaluators,
+): Searcher {
+  const made = Searcher.create(tt, control, evaluators);
+  if (!made.ok) throw new Error(made.error.message);
+  return made.value;
+}
 
 /** Parses position text that a test knows to be valid. */
 export function position(text: string, variant: VariantName = 'armenian'): Position {

@@ -1,6 +1,7 @@
-/** Static evaluation of every bench position, under each variant's rules. */
+/** Static evaluation of every bench position, under each variant's rules, by the search's module. */
 import { rulesFor, type VariantName } from '../../src/core/variant.js';
-import { Evaluators } from '../../src/search/eval.js';
+import { DEFAULT_EVAL_WEIGHTS } from '../../src/search/eval.js';
+import { SearchModule } from '../../src/search/search-wasm.js';
 import { BENCH_POSITIONS } from '../positions.js';
 import type { BenchTask, Suite } from '../suite.js';
 import { statesOf } from './states.js';
@@ -9,7 +10,9 @@ export function evalSuite(): Suite {
   const tasks: BenchTask[] = (
     ['armenian', 'turkish'] as const satisfies readonly VariantName[]
   ).map((variant) => {
-    const evaluator = new Evaluators().for(rulesFor(variant));
+    const created = SearchModule.create();
+    if (!created.ok) throw new Error(created.error.message);
+    const module = created.value;
     const states = statesOf(BENCH_POSITIONS, variant);
     return {
       name: `evaluate, ${variant}`,
@@ -17,7 +20,13 @@ export function evalSuite(): Suite {
       work: states.length,
       run: () => {
         let sum = 0;
-        for (let i = 0; i < states.length; i++) sum += evaluator.evaluate(states[i]);
+        // Each task sets its variant and weights first: the module is one per task.
+        module.setVariant(rulesFor(variant));
+        module.setWeights(DEFAULT_EVAL_WEIGHTS[variant]);
+        for (let i = 0; i < states.length; i++) {
+          module.setPosition(0, states[i]);
+          sum += module.evaluate(0);
+        }
         return sum;
       },
     };

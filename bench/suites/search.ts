@@ -1,6 +1,6 @@
 /**
  * Search speed in this thread: every bench position searched to the bench depth by one
- * Searcher with a fresh 16 MiB table, the work `tama bench` gives a single worker thread (the
+ * Searcher (the WebAssembly module below the root) with a fresh 16 MiB table, the work `tama bench` gives a single worker thread (the
  * command runs it through the engine's pool). Its node count is the signature.
  */
 import { Position } from '../../src/core/position.js';
@@ -18,7 +18,9 @@ export const QUICK_SEARCH_DEPTH = 3;
 function searchBenchPositions(depth: number): number {
   const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(BENCH_HASH_MB)));
   const control = SearchControl.create(1);
-  const searcher = new Searcher(tt, control);
+  const made = Searcher.create(tt, control);
+  if (!made.ok) throw new Error(made.error.message);
+  const searcher = made.value;
   let nodes = 0;
   for (const fen of BENCH_POSITIONS) {
     const parsed = Position.parse(fen);

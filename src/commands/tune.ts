@@ -9,14 +9,13 @@ import { rulesFor, type VariantName } from '../core/variant.js';
 import { loadEvalFile, resolveEvalFile } from '../engine/eval-file.js';
 import {
   Evaluator,
-  Evaluators,
   formatEvalWeights,
   weightsToVector,
   type EvalWeightSet,
 } from '../search/eval.js';
 import { NetworkEvaluator } from '../search/network.js';
 import { formatNetwork } from '../search/network-weights.js';
-import { Searcher } from '../search/search.js';
+import { QuietLeaves } from '../search/quiet-leaf.js';
 import { buildTrainingSet, fitScale, fitWeights, type FitOptions } from '../tune/fit.js';
 import { buildNetworkSet, networkLoss, trainNetwork, withMirrors, type NetworkTrainOptions, type TargetScore } from '../tune/network-train.js'; // prettier-ignore
 import {
@@ -97,14 +96,18 @@ export function runTuneData(
   if (typeof weights === 'number') return weights;
   // Linear weights only (loadWeightsFor refuses a network): the leaves are the ones the
   // search finds with these weights.
-  const searcher = Searcher.forQuietLeaves(new Evaluators(weights));
+  const leaves = QuietLeaves.create(weights);
+  if (!leaves.ok) {
+    printError(`error: ${leaves.error.message}`);
+    return 1;
+  }
   const positions = new Map<string, number>();
   const stats: ExtractStats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 }; // prettier-ignore
   const started = performance.now();
   for (const file of files) {
     const text = readTextOrReport(file, printError);
     if (text === undefined) return 1;
-    const done = extractPositions(text, options.variant, searcher, { skipPlies: options.skipPlies }, positions, stats); // prettier-ignore
+    const done = extractPositions(text, options.variant, leaves.value, { skipPlies: options.skipPlies }, positions, stats); // prettier-ignore
     if (!done.ok) {
       printError(`error: ${file}: ${done.error.message}`);
       return 1;

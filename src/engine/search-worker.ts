@@ -182,9 +182,11 @@ export default function search(task: SearchTask): SearchResult {
     const taken = takeMemory(memoryOf(task));
     table = taken.table;
     generation = task.ttGeneration;
-    searcher ??= new Searcher(table, control);
-    searcher.attach(table, control);
-    searcher.useModule(taken.module);
+    if (searcher === undefined) searcher = new Searcher(taken.module, table, control);
+    else {
+      searcher.attach(table, control);
+      searcher.useModule(taken.module);
+    }
   } else {
     searcher.attach(table, control);
   }

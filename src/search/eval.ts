@@ -1,15 +1,17 @@
 /**
  * Static evaluation, in centi-men (100 = one man), from the side to move's point of view.
- * Only ever called on a position where the side to move has no capture: search resolves
+ * Only ever called on a position where the side to move has no capture: the search resolves
  * captures first, since capture is compulsory.
  *
- * An `Evaluator` holds one variant's weights and the tables derived from them; each search
- * thread owns its own (nothing here is shared or changed during a search). Weights come
- * from a JSON file (docs/evaluation.md), data/eval-weights.json unless another is loaded;
- * the engine scores a variant with its network instead when it has one (by default, the
- * shipped networks: ../engine/default-eval.ts).
- * Every term is worked out White minus Black into the evaluator's `terms`, so that the
- * protocol's `eval` can show the parts of exactly the number the search uses.
+ * This is the TypeScript evaluation: the search itself scores with the module's (src/wasm/
+ * eval.ts and network.ts, held to this file and network.ts by differential tests). It stays
+ * for what is not the search: the protocol's `eval` (the parts of exactly the number the
+ * search uses: every term is worked out White minus Black into the evaluator's `terms`), the
+ * tuner's features and fit, and the tests' reference. An `Evaluator` holds one variant's
+ * weights and the tables derived from them. Weights come from a JSON file
+ * (docs/evaluation.md), data/eval-weights.json unless another is loaded; the engine scores a
+ * variant with its network instead when it has one (by default, the shipped networks:
+ * ../engine/default-eval.ts). `Evaluators` is the weight set a search is given.
  */
 import { NOT_FILE_A, NOT_FILE_H, popcount32, popcount64 } from '../core/bitboard.js';
 import { countKingSlides, countManSteps } from '../core/movegen.js';

@@ -144,6 +144,8 @@ interface SearchExports {
   beginSearch(drawPlies: number, nodeLimit: number, checkInterval: number, keyIndex: number, tables: number, features: number, thread: number, crumbs: number): void; // prettier-ignore
   clearHistory(): void;
   searchRoot(depth: number): number;
+  quietLeaf(): number;
+  quietLeafPly(): number;
   searchedNodes(): number;
   selectiveDepth(): number;
   wasAborted(): number;
@@ -172,7 +174,7 @@ export interface ModuleFeatures {
   readonly history: boolean;
 }
 
-/** How one search is set up in the module (search.ts prepare). */
+/** How one search is set up in the module (search.ts prepareModule). */
 export interface ModuleSearchSetup {
   readonly drawPlies: number;
   readonly nodeLimit: number;
@@ -235,6 +237,8 @@ const EXPORTED_FUNCTIONS = [
   'beginSearch',
   'clearHistory',
   'searchRoot',
+  'quietLeaf',
+  'quietLeafPly',
   'searchedNodes',
   'selectiveDepth',
   'wasAborted',
@@ -522,7 +526,8 @@ export class SearchModule {
 
   /**
    * Sets up a search from the position at ply 0 of the region bound (bindThread), the history
-   * halved, as each search does.
+   * halved, as each search does; the keys it compares for repetitions are the game's, then
+   * the root's own (repetitionKey).
    */
   beginSearch(setup: ModuleSearchSetup): void {
     const keys = setup.gameKeys;
@@ -533,6 +538,15 @@ export class SearchModule {
   }
 
   /**
+   * The key the search compares for repetitions at `index` (the game's keys from 0, then the
+   * root's, then the line's), its low and high word.
+   */
+  repetitionKey(index: number): [number, number] {
+    const words = new Int32Array(this.buffer, (this.module.keysAddress() >>> 0) + 8 * index, 2);
+    return [words[0], words[1]];
+  }
+
+  /**
    * One line of an iteration at `depth`, searching the root moves whose `status` is 0: its
    * score. Throws when a move list ran out of room (the line would not be the rules').
    */
@@ -540,6 +554,21 @@ export class SearchModule {
     new Uint8Array(this.buffer, this.module.rootStatusAddress() >>> 0, count).set(status.subarray(0, count)); // prettier-ignore
     const score = this.module.searchRoot(depth);
     if (this.module.takeOverflow() !== 0) throw new Error('the search met a position with more moves than its lists hold'); // prettier-ignore
+    return score;
+  }
+
+  /**
+   * The position the search would evaluate for `state` (core's state words): the quiescence
+   * search runs from it with a full window and no limit, and the captures both sides would
+   * make are played out; that position is copied into `leaf` (`state` itself when no capture
+   * is pending). Returns the quiescence score for the side to move, with the variant, weights
+   * and evaluation set last. Allocates nothing; throws when a move list ran out of room.
+   */
+  quietLeaf(state: Int32Array, leaf: Int32Array): number {
+    this.setPosition(0, state);
+    const score = this.module.quietLeaf();
+    if (this.module.takeOverflow() !== 0) throw new Error('the quiescence search met a position with more moves than its lists hold'); // prettier-ignore
+    leaf.set(this.position(this.module.quietLeafPly()));
     return score;
   }
 

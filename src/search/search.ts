@@ -1,67 +1,43 @@
 /**
- * Alpha-beta search: iterative deepening, principal variation search, a quiescence search
- * over (compulsory) captures, a shared transposition table, killer and history move
- * ordering, late move reductions and a single-reply extension. Draws by repetition and by
- * the no-progress rule are known to it. Static evaluation is the Evaluator of the root's
- * variant, from the weight set the searcher was given.
+ * The root of the search: iterative deepening, MultiPV, skill, the root's move filters
+ * (`searchmoves`, the endgame tables' ranking), time management and the `info` of each
+ * iteration. Each line of an iteration is searched below the root by the WebAssembly module
+ * (search-wasm.ts over src/wasm/search.ts: principal variation search, quiescence over
+ * compulsory captures, ordering, reductions, the table, repetitions, the evaluation), the one
+ * search there is. Quiet positions are scored by the root's variant's network when the
+ * searcher's set has one, else by its linear weights.
  *
- * One Searcher per thread; all its arrays are allocated once, in the constructor.
+ * One Searcher per thread; its arrays are allocated once, in the constructor.
  */
-import { popcount32 } from '../core/bitboard.js';
-import {
-  encodeMove,
-  generateCaptures,
-  generateMoves,
-  hasCapture,
-  isCapture,
-  MoveList,
-  MAX_MOVES,
-  moveFrom,
-  moveTo,
-  sameMove,
-  type PackedMove,
-} from '../core/movegen.js';
-import { Position } from '../core/position.js';
-import {
-  applyMove,
-  applyMoveInto,
-  KEY_HI,
-  KEY_LO,
-  kingsHiWord,
-  kingsLoWord,
-  QUIET_PLIES,
-  REVERSIBLE_PLIES,
-  SIDE,
-  STATE_SIZE,
-} from '../core/state.js';
+import { generateMoves, MoveList, MAX_MOVES, moveFrom, moveTo, sameMove, type PackedMove } from '../core/movegen.js'; // prettier-ignore
+import type { Position } from '../core/position.js';
+import { applyMoveInto, STATE_SIZE } from '../core/state.js';
 import type { Rules } from '../core/variant.js';
 import { codeAfterMove, codeRank } from '../egdb/best.js';
 import type { EndgameTables } from '../egdb/tables.js';
-import { CRUMB_SLOTS, nowMs, SearchControl } from './control.js';
-import { Evaluators, type Evaluator } from './eval.js';
-import { NETWORK_STACK_PLIES, type NetworkEvaluator } from './network.js';
+import { nowMs, SearchControl } from './control.js';
+import { Evaluators } from './eval.js';
 import type { EvalWeights } from './eval-weights.js';
 import type { NetworkWeights } from './network-weights.js';
-import type { SearchModule } from './search-wasm.js';
+import { SearchModule } from './search-wasm.js';
 import { chooseSkillMove, MAX_SKILL_LEVEL } from './skill.js';
 import { TimeManager, type SearchLimits, type TimeBudget } from './timeman.js';
-import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, tableBytes, TranspositionTable } from './tt.js';
+import type { TranspositionTable } from './tt.js';
+import type { Result } from '../core/result.js';
+import { ok } from '../core/result.js';
 
 export const MAX_PLY = 128;
-if (MAX_PLY + 2 > NETWORK_STACK_PLIES)
-  throw new Error('the network needs accumulators for every ply');
 export const MATE = 30000;
 /** Scores beyond this are wins or losses in a known number of plies. */
 export const MATE_BOUND = MATE - 2 * MAX_PLY;
-const INFINITE = 32000;
 /** Positions of the game before the root that repetition checks can look back on. */
 const MAX_GAME_PLIES = 2048;
 
 export type Score = { readonly kind: 'cp' | 'mate'; readonly value: number };
 
 /**
- * The search's optional parts, each switchable so that self-play matches can measure what
- * it is worth (bench/selfplay.ts). The engine runs with DEFAULT_FEATURES.
+ * The search's optional parts (the module's), each switchable so that self-play matches can
+ * measure what it is worth (bench/selfplay.ts). The engine runs with DEFAULT_FEATURES.
  */
 export interface SearchFeatures {
   lateMoveReductions: boolean;
@@ -150,18 +126,6 @@ export function toScore(value: number): Score {
   return { kind: 'cp', value: value | 0 }; // | 0 turns a draw's -0 into 0
 }
 
-/** Scores stored in the table count mate distance from the stored node, not the root. */
-function scoreToTable(score: number, ply: number): number {
-  if (score >= MATE_BOUND) return score + ply;
-  if (score <= -MATE_BOUND) return score - ply;
-  return score;
-}
-function scoreFromTable(score: number, ply: number): number {
-  if (score >= MATE_BOUND) return score - ply;
-  if (score <= -MATE_BOUND) return score + ply;
-  return score;
-}
-
 /** A completed MultiPV line of an iteration: its score, root move index and moves. */
 interface RootLine {
   readonly score: number;
@@ -191,34 +155,16 @@ const ROOT_SEARCHED = 0;
 const ROOT_HAS_LINE = 1;
 const ROOT_NOT_CANDIDATE = 2;
 
-const TT_MOVE_SCORE = 1 << 30;
-
 /** Nodes between two looks at the stop flag and the clock. */
 const CHECK_INTERVAL = 1024;
 /**
  * A search allowed less than this many milliseconds looks every SHORT_CHECK_INTERVAL nodes
- * instead: with a nearly empty clock, 1024 nodes of code not yet compiled to machine code
- * can take longer than the whole budget.
+ * instead: with a nearly empty clock, 1024 nodes can take longer than the whole budget.
  */
 const SHORT_SEARCH_MS = 50;
 const SHORT_CHECK_INTERVAL = 64;
 
-/**
- * How the table keeps a move: its squares with its index in the node's move list in the
- * field that holds a move's capture count (the list, and so the index, is the same each
- * time the position is searched). 0 is no move.
- */
-function moveRef(move: number, index: number): number {
-  return encodeMove(moveFrom(move), moveTo(move), index);
-}
-const KILLER_SCORE = 1 << 24;
-const CAPTURE_SCORE = 1 << 26;
-const CROWNING_SCORE = 1 << 25;
-
-/** Plies from the root where threads leave breadcrumbs (control.ts). */
-const CRUMB_PLIES = 8;
-
-/** Late move reductions by depth and move number, worked out once (the module is given them). */
+/** Late move reductions by depth and move number, worked out once and given to the module. */
 const REDUCTIONS = new Int8Array(64 * 64);
 for (let depth = 1; depth < 64; depth++) {
   for (let index = 1; index < 64; index++) {
@@ -227,21 +173,17 @@ for (let depth = 1; depth < 64; depth++) {
 }
 
 export class Searcher {
-  private readonly states: Int32Array[] = [];
-  private readonly lists: MoveList[] = [];
-  /** Each ply's ordering scores: by move index, then by place in its order as moves are picked. */
-  private readonly moveScores: Int32Array[] = [];
-  private readonly pvMoves = new Int32Array(MAX_PLY * MAX_PLY);
-  private readonly pvCapturedLo = new Int32Array(MAX_PLY * MAX_PLY);
-  private readonly pvCapturedHi = new Int32Array(MAX_PLY * MAX_PLY);
-  private readonly pvLength = new Int32Array(MAX_PLY + 1);
-  private readonly killers = new Int32Array(2 * (MAX_PLY + 1));
-  private readonly history = new Int32Array(2 * 64 * 64);
-  private readonly keysLo = new Int32Array(MAX_GAME_PLIES + MAX_PLY + 1);
-  private readonly keysHi = new Int32Array(MAX_GAME_PLIES + MAX_PLY + 1);
+  /** The root's position, a scratch position one move after it, and the root's moves. */
+  private readonly root = new Int32Array(STATE_SIZE);
+  private readonly child = new Int32Array(STATE_SIZE);
+  private readonly rootMoves = new MoveList();
+  /** The principal variation of the last line searched, as the module gave it. */
+  private readonly pvMoves = new Int32Array(MAX_PLY + 2);
+  private readonly pvCapturedLo = new Int32Array(MAX_PLY + 2);
+  private readonly pvCapturedHi = new Int32Array(MAX_PLY + 2);
+  private pvLength = 0;
   /** Each root move's ROOT_SEARCHED, ROOT_HAS_LINE or ROOT_NOT_CANDIDATE. */
   private readonly rootStatus = new Uint8Array(MAX_MOVES);
-  private readonly rootOrder = new Int32Array(MAX_MOVES);
   /** Each root move's value in the endgame databases (egdb/best.ts), at a covered root. */
   private readonly rootTableCodes = new Int32Array(MAX_MOVES);
   private readonly time = new TimeManager();
@@ -249,14 +191,9 @@ export class Searcher {
   /** Which optional parts of the search run (the defaults, except in self-play experiments). */
   readonly features: SearchFeatures = { ...DEFAULT_FEATURES };
   private rules!: Rules;
-  /** The evaluator of the current root's variant. */
-  private evaluator!: Evaluator;
-  /** The network of the current root's variant, or null: then the linear evaluator scores. */
-  private network: NetworkEvaluator | null = null;
   private evaluators: Evaluators;
   private tt: TranspositionTable;
   private control: SearchControl;
-  private rootKeyIndex = 0;
   private drawPlies = 100;
   private threadIndex = 0;
   private nodes = 0;
@@ -264,22 +201,16 @@ export class Searcher {
   private seldepth = 0;
   private aborted = false;
   private startTime = 0;
-  private checkCountdown = CHECK_INTERVAL;
   private checkInterval = CHECK_INTERVAL;
-  /** The depth of the iteration under way; depth 1 always completes. */
-  private rootDepth = 0;
-  /** Endgame databases, or null: then the probe at node entry is one test of this field. */
+  /** Endgame databases, or null. */
   private egdb: EndgameTables | null = null;
-  /** The threads' breadcrumbs (control.ts), or null when the search runs on one thread. */
-  private crumbs: Int32Array | null = null;
+  /** The threads share the root: they leave breadcrumbs (control.ts). */
+  private crumbs = false;
   /**
-   * The WebAssembly module that searches the tree below the root in this searcher's place
-   * (search-wasm.ts), or null; it searches on every thread, each in its own region of the
-   * module's memory, with the linear evaluation or the variant's network, and this class
-   * keeps the root's life either way.
+   * The WebAssembly module that searches below the root (search-wasm.ts), on every thread,
+   * each in its own region of the module's memory.
    */
-  private module: SearchModule | null = null;
-  private moduleSearches = false;
+  private module!: SearchModule;
   /** The table the module's own table (one of its own memory) was last emptied for, and its clears then. */
   private moduleTable: TranspositionTable | null = null;
   private moduleTableClears = 0;
@@ -287,8 +218,12 @@ export class Searcher {
   private moduleWeights: (EvalWeights | undefined)[] = [];
   private moduleNetwork: (NetworkWeights | undefined)[] = [];
 
-  /** A searcher over `tt`, stopped through `control`, evaluating with `evaluators`. */
+  /**
+   * A searcher over `tt`, stopped through `control`, evaluating with `evaluators`, whose
+   * lines `module` searches.
+   */
   constructor(
+    module: SearchModule,
     tt: TranspositionTable,
     control: SearchControl,
     evaluators: Evaluators = new Evaluators(),
@@ -296,11 +231,21 @@ export class Searcher {
     this.tt = tt;
     this.control = control;
     this.evaluators = evaluators;
-    for (let ply = 0; ply <= MAX_PLY + 1; ply++) {
-      this.states.push(new Int32Array(STATE_SIZE));
-      this.lists.push(new MoveList());
-      this.moveScores.push(new Int32Array(MAX_MOVES));
-    }
+    this.useModule(module);
+  }
+
+  /**
+   * A searcher over `tt` with a module of its own (a memory of its own, one thread, its
+   * table sized and emptied for `tt`); or why the module cannot start.
+   */
+  static create(
+    tt: TranspositionTable,
+    control: SearchControl,
+    evaluators?: Evaluators,
+  ): Result<Searcher> {
+    const module = SearchModule.create();
+    if (!module.ok) return module;
+    return ok(new Searcher(module.value, tt, control, evaluators));
   }
 
   /** Points the searcher at another table or control buffer (after a resize). */
@@ -321,21 +266,15 @@ export class Searcher {
 
   /** Forgets move-ordering statistics: a new game. */
   clearHistory(): void {
-    this.history.fill(0);
-    this.killers.fill(0);
-    this.module?.clearHistory();
+    this.module.clearHistory();
   }
 
-  /**
-   * Searches below the root with `module` (null: with this class's alpha-beta) from the next
-   * search on.
-   */
-  useModule(module: SearchModule | null): void {
+  /** Searches below the root with `module` from the next search on (a new memory). */
+  useModule(module: SearchModule): void {
     this.module = module;
     this.moduleTable = null;
     this.moduleWeights = [];
     this.moduleNetwork = [];
-    if (module === null) return;
     module.setReductions(REDUCTIONS);
     module.connect({
       poll: (nodes) => {
@@ -354,41 +293,6 @@ export class Searcher {
   }
 
   /**
-   * A searcher that only finds quiet leaves (quietLeaf), for the tuner: the quiescence search
-   * reads no table, so its table is the smallest there is.
-   */
-  static forQuietLeaves(evaluators: Evaluators): Searcher {
-    return new Searcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(0))), SearchControl.create(1), evaluators); // prettier-ignore
-  }
-
-  /**
-   * The position the search would evaluate for `state`: the quiescence search runs from it
-   * with a full window, and its principal variation (the captures both sides would make) is
-   * played into `leaf`, which ends as `state` itself when no capture is pending. Returns the
-   * quiescence score, from the side to move's view. Nothing stops it: no node, time or stop
-   * limit is looked at below depth 2 (checkLimits), and the rest of the searcher's state is
-   * left for its next search.
-   */
-  quietLeaf(rules: Rules, state: Int32Array, leaf: Int32Array): number {
-    this.rules = rules;
-    this.evaluator = this.evaluators.for(rules);
-    this.network = this.evaluators.networkFor(rules);
-    this.network?.invalidate(0);
-    this.rootDepth = 0;
-    this.rootKeyIndex = 0;
-    this.aborted = false;
-    this.nodes = 0;
-    this.states[0].set(state);
-    const score = this.quiescence(0, -INFINITE, INFINITE);
-    leaf.set(state);
-    for (let i = 0; i < this.pvLength[0]; i++) {
-      const move = this.pvMoves[i];
-      applyMove(rules, leaf, moveFrom(move), moveTo(move), this.pvCapturedLo[i], this.pvCapturedHi[i]); // prettier-ignore
-    }
-    return score;
-  }
-
-  /**
    * Searches `root` within `limits`. `gameKeys` are the keys (lo, hi pairs) of the game's
    * earlier positions, oldest first, for repetition; `onInfo` receives each iteration.
    */
@@ -401,14 +305,13 @@ export class Searcher {
   ): SearchResult {
     this.prepare(root, gameKeys, limits, settings);
     const unbounded = limits.infinite === true;
-    const rootCount = generateMoves(this.rules, this.states[0], this.lists[0]);
+    const rootCount = generateMoves(this.rules, this.root, this.rootMoves);
     if (rootCount === 0) {
       this.control.setNodes(this.threadIndex, 0);
       this.waitIfUnbounded(unbounded);
       return { score: toScore(-MATE), depth: 0, nodes: 0, interrupted: false };
     }
     const candidates = this.chooseRootMoves(rootCount, limits.searchmoves);
-    for (let i = 0; i < rootCount; i++) this.rootOrder[i] = i;
     const deepened = this.deepen(rootCount, candidates, limits, settings, onInfo);
     const skillLevel = settings.skillLevel ?? MAX_SKILL_LEVEL;
     if (skillLevel < MAX_SKILL_LEVEL && deepened.fullLines !== undefined) {
@@ -435,7 +338,7 @@ export class Searcher {
     };
   }
 
-  /** Sets the searcher up for a new root: limits, counters, the game's keys, the state. */
+  /** Sets the searcher and the module up for a new root: limits, counters, the game's keys. */
   private prepare(
     root: Position,
     gameKeys: readonly number[],
@@ -443,47 +346,34 @@ export class Searcher {
     settings: SearchSettings,
   ): void {
     this.rules = root.rules;
-    this.evaluator = this.evaluators.for(root.rules);
-    this.network = this.evaluators.networkFor(root.rules);
-    this.network?.invalidate(0);
     this.drawPlies = settings.drawPlies;
     this.threadIndex = settings.threadIndex;
-    this.crumbs = this.control.threads > 1 ? this.control.crumbs : null;
+    this.crumbs = this.control.threads > 1;
     this.nodes = 0;
+    this.seldepth = 0;
     this.aborted = false;
     this.startTime = settings.startTime;
     this.nodeLimit = limits.nodes ?? Infinity;
     this.time.start(settings.timeBudget, limits, settings.startTime, settings.threadIndex === 0);
     this.checkInterval = this.time.maximum < SHORT_SEARCH_MS ? SHORT_CHECK_INTERVAL : CHECK_INTERVAL; // prettier-ignore
-    this.checkCountdown = this.checkInterval;
-    for (let i = 0; i < this.history.length; i++) this.history[i] >>= 1;
-
-    // Game history for repetition: only positions since the last irreversible move matter.
-    const earlier = Math.min(gameKeys.length / 2, MAX_GAME_PLIES);
-    for (let i = 0; i < earlier; i++) {
-      const from = gameKeys.length - 2 * earlier + 2 * i;
-      this.keysLo[i] = gameKeys[from];
-      this.keysHi[i] = gameKeys[from + 1];
-    }
-    this.rootKeyIndex = earlier;
-    this.states[0].set(root.state);
-    this.moduleSearches = this.module !== null;
-    if (this.moduleSearches) this.prepareModule(root, earlier);
+    this.root.set(root.state);
+    this.prepareModule(root, gameKeys);
   }
 
   /** Hands the module what this search needs: rules, weights, table, root, game keys, limits. */
-  private prepareModule(root: Position, earlier: number): void {
-    const module = this.module as SearchModule;
+  private prepareModule(root: Position, gameKeys: readonly number[]): void {
+    const module = this.module;
     // This thread's region of the module's memory: its stacks, weights and network.
     const region = this.threadIndex;
     module.bindThread(region);
     module.setVariant(root.rules);
-    if (this.moduleWeights[region] !== this.evaluator.weights) {
-      module.setWeights(this.evaluator.weights);
-      this.moduleWeights[region] = this.evaluator.weights;
+    const weights = this.evaluators.weights[root.rules.name];
+    if (this.moduleWeights[region] !== weights) {
+      module.setWeights(weights);
+      this.moduleWeights[region] = weights;
     }
     // The network of this variant, when one is loaded, scores the quiet positions there too.
-    const network = this.network?.weights ?? null;
+    const network = this.evaluators.networks[root.rules.name] ?? null;
     if (network !== null && this.moduleNetwork[region] !== network) {
       module.setNetwork(network);
       this.moduleNetwork[region] = network;
@@ -495,39 +385,34 @@ export class Searcher {
       !module.sharesTable &&
       (this.moduleTable !== this.tt || this.moduleTableClears !== this.tt.clears)
     ) {
-      // prettier-ignore
       module.prepareTable(this.tt.words.byteLength);
       this.moduleTable = this.tt;
       this.moduleTableClears = this.tt.clears;
     }
     module.setTableAge(this.tt.age);
     module.setPosition(0, root.state);
-    const gameKeys = new Int32Array(2 * earlier);
-    for (let i = 0; i < earlier; i++) {
-      gameKeys[2 * i] = this.keysLo[i];
-      gameKeys[2 * i + 1] = this.keysHi[i];
-    }
+    // Game history for repetition: only positions since the last irreversible move matter.
+    const earlier = Math.min(gameKeys.length >> 1, MAX_GAME_PLIES);
     module.beginSearch({
       drawPlies: this.drawPlies,
       nodeLimit: this.nodeLimit,
       checkInterval: this.checkInterval,
-      gameKeys,
+      gameKeys: Int32Array.from(gameKeys.slice(gameKeys.length - 2 * earlier)),
       tables: this.egdb !== null,
       features: this.features,
       threadIndex: this.threadIndex,
-      crumbs: this.crumbs !== null,
+      crumbs: this.crumbs,
     });
   }
 
-  /** One line of an iteration at `depth` from the root: its score (the module's or this class's). */
+  /** One line of an iteration at `depth` from the root, searched by the module: its score. */
   private searchLine(depth: number, rootCount: number): number {
     const module = this.module;
-    if (!this.moduleSearches || module === null) return this.alphaBeta(0, depth, -INFINITE, INFINITE, true); // prettier-ignore
     const score = module.searchRoot(depth, this.rootStatus, rootCount);
     this.nodes = module.nodes;
     this.seldepth = module.seldepth;
     this.aborted = module.aborted;
-    this.pvLength[0] = module.principalVariation(this.pvMoves, this.pvCapturedLo, this.pvCapturedHi); // prettier-ignore
+    this.pvLength = module.principalVariation(this.pvMoves, this.pvCapturedLo, this.pvCapturedHi); // prettier-ignore
     return score;
   }
 
@@ -542,7 +427,7 @@ export class Searcher {
     this.rootStatus.fill(ROOT_SEARCHED, 0, rootCount);
     let candidates = rootCount;
     if (searchmoves !== undefined && searchmoves.length > 0) {
-      const list = this.lists[0];
+      const list = this.rootMoves;
       candidates = 0;
       for (let i = 0; i < rootCount; i++) {
         const wanted = searchmoves.some((m) => m.move === list.moves[i] && m.capturedLo === list.capturedLo[i] && m.capturedHi === list.capturedHi[i]); // prettier-ignore
@@ -612,7 +497,6 @@ export class Searcher {
    * the lines before it, best first. Empty when the iteration was cut short (beyond depth 1).
    */
   private iterate(depth: number, rootCount: number, multiPV: number): RootLine[] {
-    this.rootDepth = depth;
     if (this.threadIndex === 0) this.control.setDepth(depth);
     for (let i = 0; i < rootCount; i++) {
       if (this.rootStatus[i] === ROOT_HAS_LINE) this.rootStatus[i] = ROOT_SEARCHED;
@@ -657,15 +541,23 @@ export class Searcher {
   /** The principal variation the last root search left in the table, as moves. */
   private principalVariation(): PackedMove[] {
     const pv: PackedMove[] = [];
-    for (let i = 0; i < this.pvLength[0]; i++) {
+    for (let i = 0; i < this.pvLength; i++) {
       pv.push({ move: this.pvMoves[i], capturedLo: this.pvCapturedLo[i], capturedHi: this.pvCapturedHi[i] }); // prettier-ignore
     }
     return pv;
   }
 
+  /** The position after root move `index`, in a scratch array. */
+  private playRootMove(index: number): Int32Array {
+    const list = this.rootMoves;
+    const move = list.moves[index];
+    applyMoveInto(this.rules, this.root, this.child, moveFrom(move), moveTo(move), list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
+    return this.child;
+  }
+
   /** Root move `index` of the root's move list. */
   private rootMove(index: number): PackedMove {
-    const list = this.lists[0];
+    const list = this.rootMoves;
     return { move: list.moves[index], capturedLo: list.capturedLo[index], capturedHi: list.capturedHi[index] }; // prettier-ignore
   }
 
@@ -674,11 +566,11 @@ export class Searcher {
    * fastest win, a draw, the longest loss), so that a won ending is won on the board.
    */
   private keepDatabaseMoves(tables: EndgameTables, rootCount: number, candidates: number): number {
-    if (tables.probe(this.states[0]) < 0) return candidates;
+    if (tables.probe(this.root) < 0) return candidates;
     const codes = this.rootTableCodes;
     let bestCode = -1;
     for (let i = 0; i < rootCount; i++) {
-      const reply = tables.probe(this.makeChild(0, i));
+      const reply = tables.probe(this.playRootMove(i));
       if (reply < 0) return candidates; // a move leaves the tables: no ranking
       codes[i] = codeAfterMove(reply);
       if (bestCode < 0 || codeRank(codes[i]) > codeRank(bestCode)) bestCode = codes[i];
@@ -719,7 +611,7 @@ export class Searcher {
   }
 
   private rootMoveIndex(move: number, lo: number, hi: number, count: number): number {
-    const list = this.lists[0];
+    const list = this.rootMoves;
     for (let i = 0; i < count; i++) {
       if (list.moves[i] === move && list.capturedLo[i] === lo && list.capturedHi[i] === hi)
         return i;
@@ -739,368 +631,10 @@ export class Searcher {
       score: toScore(line.score),
       nodes,
       nps: time > 0 ? Math.round((nodes * 1000) / time) : nodes * 1000,
-      hashfull:
-        this.moduleSearches && this.module !== null ? this.module.hashfull() : this.tt.hashfull(),
+      hashfull: this.module.hashfull(),
       time,
       tbhits: this.control.totalTbHits(),
       pv: line.pv,
     };
-  }
-
-  /** Polls the stop flag, the clock and the node limit every so many nodes. */
-  private checkLimits(): void {
-    if (this.rootDepth <= 1) return;
-    if (this.nodes >= this.nodeLimit) {
-      this.aborted = true;
-      return;
-    }
-    if (--this.checkCountdown > 0) return;
-    this.checkCountdown = this.checkInterval;
-    this.control.setNodes(this.threadIndex, this.nodes);
-    if (this.control.stopped) {
-      this.aborted = true;
-      return;
-    }
-    if (this.time.outOfTime(this.control)) {
-      this.aborted = true;
-      this.control.stop();
-    }
-  }
-
-  /** Whether the position at `ply` repeats one since the last irreversible move. */
-  private isRepetition(ply: number, reversiblePlies: number): boolean {
-    const index = this.rootKeyIndex + ply;
-    const lo = this.keysLo[index];
-    const hi = this.keysHi[index];
-    const oldest = Math.max(0, index - reversiblePlies);
-    for (let i = index - 2; i >= oldest; i -= 2) {
-      if (this.keysLo[i] === lo && this.keysHi[i] === hi) return true;
-    }
-    return false;
-  }
-
-  /** Orders the moves of `ply`: TT move, captures by size, crowning, killers, history. */
-  private scoreMoves(ply: number, count: number, ttMove: number): void {
-    const list = this.lists[ply];
-    const scores = this.moveScores[ply];
-    const state = this.states[ply];
-    const color = state[SIDE];
-    const enemyKingsLo = state[kingsLoWord(color ^ 1)];
-    const enemyKingsHi = state[kingsHiWord(color ^ 1)];
-    const ownKingsLo = state[kingsLoWord(color)];
-    const ownKingsHi = state[kingsHiWord(color)];
-    const crownRank = this.rules.crownRank[color];
-    // A killer that is -1 matches no move: how the killers feature is switched off.
-    const killer1 = this.features.killers ? this.killers[2 * ply] : -1;
-    const killer2 = this.features.killers ? this.killers[2 * ply + 1] : -1;
-    const useHistory = this.features.history;
-    const historyBase = color * 4096;
-    for (let i = 0; i < count; i++) {
-      const move = list.moves[i];
-      const from = moveFrom(move);
-      const to = moveTo(move);
-      let score: number;
-      if (ttMove === moveRef(move, i)) {
-        score = TT_MOVE_SCORE;
-      } else if (isCapture(move)) {
-        const kingsTaken = popcount32(list.capturedLo[i] & enemyKingsLo) + popcount32(list.capturedHi[i] & enemyKingsHi); // prettier-ignore
-        score =
-          CAPTURE_SCORE +
-          kingsTaken * 4096 +
-          (useHistory ? this.history[historyBase + from * 64 + to] >> 4 : 0);
-      } else {
-        const isKing = ((from < 32 ? ownKingsLo : ownKingsHi) >>> from) & 1;
-        if (!isKing && to >> 3 === crownRank) score = CROWNING_SCORE;
-        else if (move === killer1) score = KILLER_SCORE + 1;
-        else if (move === killer2) score = KILLER_SCORE;
-        else score = useHistory ? this.history[historyBase + from * 64 + to] : 0;
-      }
-      scores[i] = score;
-    }
-  }
-
-  /**
-   * Swaps the best-scored move among places [from, count) into place `from` and returns
-   * its index in the move list. The scores travel with the order, so that place `from`
-   * then holds the chosen move's score and the scan reads them in a row.
-   */
-  private pickMove(ply: number, from: number, count: number, order: Int32Array): number {
-    const scores = this.moveScores[ply];
-    let best = from;
-    let bestScore = scores[from];
-    for (let i = from + 1; i < count; i++) {
-      const s = scores[i];
-      if (s > bestScore) {
-        bestScore = s;
-        best = i;
-      }
-    }
-    const chosen = order[best];
-    order[best] = order[from];
-    order[from] = chosen;
-    scores[best] = scores[from];
-    scores[from] = bestScore;
-    return chosen;
-  }
-
-  private readonly orderStack: Int32Array[] = Array.from({ length: MAX_PLY + 2 }, () => new Int32Array(MAX_MOVES)); // prettier-ignore
-
-  private makeChild(ply: number, index: number): Int32Array {
-    const state = this.states[ply];
-    const child = this.states[ply + 1];
-    const list = this.lists[ply];
-    const move = list.moves[index];
-    applyMoveInto(this.rules, state, child, moveFrom(move), moveTo(move), list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
-    if (this.network !== null) this.network.invalidate(ply + 1);
-    const keyIndex = this.rootKeyIndex + ply + 1;
-    this.keysLo[keyIndex] = child[KEY_LO];
-    this.keysHi[keyIndex] = child[KEY_HI];
-    return child;
-  }
-
-  private updatePv(ply: number, index: number): void {
-    const list = this.lists[ply];
-    const row = ply * MAX_PLY;
-    const next = (ply + 1) * MAX_PLY;
-    this.pvMoves[row] = list.moves[index];
-    this.pvCapturedLo[row] = list.capturedLo[index];
-    this.pvCapturedHi[row] = list.capturedHi[index];
-    const childLength = ply + 1 < MAX_PLY ? this.pvLength[ply + 1] : 0;
-    for (let i = 0; i < childLength; i++) {
-      this.pvMoves[row + 1 + i] = this.pvMoves[next + i];
-      this.pvCapturedLo[row + 1 + i] = this.pvCapturedLo[next + i];
-      this.pvCapturedHi[row + 1 + i] = this.pvCapturedHi[next + i];
-    }
-    this.pvLength[ply] = childLength + 1;
-  }
-
-  /**
-   * Scores are negated as `0 - x`, never `-x`: `-0` is not a small integer to V8, and one
-   * negated draw would make V8 throw away the search's machine code and slow it after.
-   */
-  private alphaBeta(
-    ply: number,
-    depth: number,
-    alpha: number,
-    beta: number,
-    pvNode: boolean,
-  ): number {
-    this.pvLength[ply] = 0;
-    const state = this.states[ply];
-    if (ply > 0) {
-      if (this.drawPlies > 0 && state[QUIET_PLIES] >= this.drawPlies) return 0;
-      if (state[REVERSIBLE_PLIES] >= 4 && this.isRepetition(ply, state[REVERSIBLE_PLIES])) return 0;
-      // Mate distance: no line from here can beat a mate already found nearer the root.
-      alpha = Math.max(alpha, -MATE + ply);
-      beta = Math.min(beta, MATE - ply - 1);
-      if (alpha >= beta) return alpha;
-      if (this.egdb !== null) {
-        // A database position: its exact value, wins and losses by distance (value.ts).
-        const code = this.egdb.probe(state);
-        if (code >= 0) return code === 0 ? 0 : (code & 1) === 0 ? MATE - ply - code + 1 : -MATE + ply + code - 1; // prettier-ignore
-      }
-    }
-    if (depth <= 0 || ply >= MAX_PLY - 1) return this.quiescence(ply, alpha, beta);
-    if (this.aborted) return 0;
-    this.nodes++;
-    this.checkLimits();
-    if (this.aborted) return 0;
-    if (ply > this.seldepth) this.seldepth = ply;
-
-    const keyLo = state[KEY_LO];
-    const keyHi = state[KEY_HI];
-    const tt = this.tt;
-    let ttMove = 0;
-    if (tt.probe(keyLo, keyHi)) {
-      ttMove = tt.move;
-      const ttScore = scoreFromTable(tt.score, ply);
-      if (!pvNode && ply > 0 && tt.depth >= depth) {
-        const bound = tt.bound;
-        if (
-          bound === BOUND_EXACT ||
-          (bound === BOUND_LOWER && ttScore >= beta) ||
-          (bound === BOUND_UPPER && ttScore <= alpha)
-        ) {
-          // prettier-ignore
-          return ttScore;
-        }
-      }
-    }
-
-    const rules = this.rules;
-    const list = this.lists[ply];
-    const count = generateMoves(rules, state, list);
-    if (count === 0) return -MATE + ply;
-    const captures = isCapture(list.moves[0]);
-
-    // Near the root, mark the node as this thread's; at a node another thread has marked,
-    // late moves take one more reduction rather than repeat that thread's work.
-    const crumbs = this.crumbs;
-    let crumb = -1;
-    let marked = false;
-    if (crumbs !== null && ply < CRUMB_PLIES) {
-      const slot = (keyHi & (CRUMB_SLOTS - 1)) << 1;
-      const owner = crumbs[slot];
-      if (owner === 0) {
-        crumbs[slot] = this.threadIndex + 1;
-        crumbs[slot + 1] = keyLo;
-        crumb = slot;
-      } else {
-        marked = owner !== this.threadIndex + 1 && crumbs[slot + 1] === keyLo;
-      }
-    }
-
-    // A forced reply costs nothing to look at one ply deeper.
-    if (count === 1 && this.features.singleReplyExtension && ply < 2 * this.rootDepth) depth++;
-
-    const order = this.orderStack[ply];
-    for (let i = 0; i < count; i++) order[i] = i;
-    this.scoreMoves(ply, count, ttMove);
-    if (ply === 0) {
-      // At the root the previous iteration's order decides: its best move first.
-      const scores = this.moveScores[0];
-      for (let k = 0; k < count; k++) scores[this.rootOrder[k]] = TT_MOVE_SCORE - k;
-    }
-    const originalAlpha = alpha;
-    let bestScore = -INFINITE;
-    let bestIndex = -1;
-    let searched = 0;
-    const color = state[SIDE];
-    for (let n = 0; n < count; n++) {
-      const index = this.pickMove(ply, n, count, order);
-      if (ply === 0) {
-        if (this.rootStatus[index] !== ROOT_SEARCHED) continue;
-        if (this.threadIndex === 0) this.control.setRootMove(searched + 1, list.moves[index], list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
-      }
-      const move = list.moves[index];
-      this.makeChild(ply, index);
-      let score: number;
-      const quiet = !captures;
-      if (searched === 0) {
-        score = 0 - this.alphaBeta(ply + 1, depth - 1, 0 - beta, 0 - alpha, pvNode);
-      } else {
-        let reduction = 0;
-        if (
-          this.features.lateMoveReductions &&
-          quiet &&
-          depth >= 3 &&
-          searched >= (pvNode ? 3 : 2) &&
-          this.moveScores[ply][n] < KILLER_SCORE
-        ) {
-          reduction = REDUCTIONS[Math.min(depth, 63) * 64 + Math.min(searched, 63)];
-          if (marked) reduction++;
-          if (pvNode && reduction > 0) reduction--;
-          reduction = Math.min(reduction, depth - 2);
-        }
-        score = 0 - this.alphaBeta(ply + 1, depth - 1 - reduction, -1 - alpha, 0 - alpha, false);
-        if (score > alpha && reduction > 0) {
-          score = 0 - this.alphaBeta(ply + 1, depth - 1, -1 - alpha, 0 - alpha, false);
-        }
-        if (score > alpha && score < beta && pvNode) {
-          score = 0 - this.alphaBeta(ply + 1, depth - 1, 0 - beta, 0 - alpha, true);
-        }
-      }
-      if (this.aborted) {
-        if (crumb >= 0 && crumbs !== null) crumbs[crumb] = 0;
-        return 0;
-      }
-      searched++;
-      if (score > bestScore) {
-        bestScore = score;
-        bestIndex = index;
-        if (score > alpha) {
-          alpha = score;
-          if (pvNode) this.updatePv(ply, index);
-          if (score >= beta) {
-            if (quiet) this.rewardQuiet(ply, color, move, depth, order, n);
-            break;
-          }
-        }
-      }
-    }
-    if (crumb >= 0 && crumbs !== null) crumbs[crumb] = 0;
-    if (searched === 0) return alpha; // every root move excluded (MultiPV ran out)
-    if (ply === 0) {
-      // Keep the best move first for the next iteration.
-      for (let i = 0; i < count; i++) this.rootOrder[i] = order[i];
-      const at = this.rootOrder.indexOf(bestIndex);
-      if (at > 0) {
-        this.rootOrder.copyWithin(1, 0, at);
-        this.rootOrder[0] = bestIndex;
-      }
-    }
-    const bound = bestScore >= beta ? BOUND_LOWER : bestScore > originalAlpha ? BOUND_EXACT : BOUND_UPPER; // prettier-ignore
-    const ref = bestIndex >= 0 ? moveRef(list.moves[bestIndex], bestIndex) : 0;
-    tt.store(keyLo, keyHi, ref, bound, scoreToTable(bestScore, ply), depth);
-    return bestScore;
-  }
-
-  /** A quiet move that caused a cut: remember it as a killer, raise its history. */
-  private rewardQuiet(
-    ply: number,
-    color: number,
-    move: number,
-    depth: number,
-    order: Int32Array,
-    tried: number,
-  ): void {
-    if (this.killers[2 * ply] !== move) {
-      this.killers[2 * ply + 1] = this.killers[2 * ply];
-      this.killers[2 * ply] = move;
-    }
-    const bonus = Math.min(depth * depth, 400);
-    const base = color * 4096;
-    const slot = base + moveFrom(move) * 64 + moveTo(move);
-    this.history[slot] += bonus - ((this.history[slot] * bonus) >> 14);
-    const list = this.lists[ply];
-    for (let i = 0; i < tried; i++) {
-      const other = list.moves[order[i]];
-      const at = base + moveFrom(other) * 64 + moveTo(other);
-      this.history[at] -= bonus + ((this.history[at] * bonus) >> 14);
-    }
-  }
-
-  /**
-   * Resolves captures: capture is compulsory, so while the side to move has one it must
-   * take (no standing pat); a quiet position is scored by the static evaluation.
-   */
-  private quiescence(ply: number, alpha: number, beta: number): number {
-    if (this.aborted) return 0; // a limit reached: count no node past it
-    this.nodes++;
-    this.checkLimits();
-    if (this.aborted) return 0;
-    if (ply > this.seldepth) this.seldepth = ply;
-    this.pvLength[ply] = 0;
-    const state = this.states[ply];
-    const rules = this.rules;
-    const evaluator = this.evaluator;
-    const network = this.network;
-    if (!hasCapture(rules, state)) {
-      // The evaluation counts the moves too: none left means the side to move has lost.
-      if (network !== null) {
-        const score = network.evaluateAt(this.states, ply);
-        return network.sideToMoveMobility === 0 ? -MATE + ply : score;
-      }
-      const score = evaluator.evaluate(state);
-      return evaluator.sideToMoveMobility === 0 ? -MATE + ply : score;
-    }
-    if (ply >= MAX_PLY - 1) return network !== null ? network.evaluateAt(this.states, ply) : evaluator.evaluate(state); // prettier-ignore
-    const list = this.lists[ply];
-    const count = generateCaptures(rules, state, list);
-    let best = -INFINITE;
-    for (let i = 0; i < count; i++) {
-      this.makeChild(ply, i);
-      const score = 0 - this.quiescence(ply + 1, 0 - beta, 0 - alpha);
-      if (this.aborted) return 0;
-      if (score > best) {
-        best = score;
-        if (score > alpha) {
-          alpha = score;
-          this.updatePv(ply, i);
-          if (score >= beta) break;
-        }
-      }
-    }
-    return best;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Training positions from games: every position of a finished game past its first plies,
  * with the capture sequence the search would play followed to its end (the principal
- * variation of the search's own quiescence, Searcher.quietLeaf), kept when that leaf is
+ * variation of the search's own quiescence, QuietLeaves in search/quiet-leaf.ts), kept when that leaf is
  * quiet for both sides and not seen before, and labelled with the game's result.
  *
  * The positions file is text: '#' lines are comments (the first says the variant), then one
@@ -16,7 +16,7 @@ import { fail, ok, type Result } from '../core/result.js';
 import { SIDE, STATE_SIZE } from '../core/state.js';
 import { parseVariantName, rulesFor, type Rules, type VariantName } from '../core/variant.js';
 import { gameResultOfPdn, parsePdn, type GameResult } from '../pdn/pdn.js';
-import type { Searcher } from '../search/search.js';
+import type { QuietLeaves } from '../search/quiet-leaf.js';
 
 /** A move list for counting a leaf's moves, and the leaf itself. */
 const scratch = new MoveList();
@@ -55,13 +55,13 @@ export interface ExtractStats {
 
 /**
  * Adds the training positions of every finished game of a PDN text to `out` (position
- * text to result for White), skipping positions already there. `searcher` finds the quiet
- * leaves with its evaluators (Searcher.forQuietLeaves).
+ * text to result for White), skipping positions already there. `leaves` finds the quiet
+ * leaves with its evaluation.
  */
 export function extractPositions(
   pdn: string,
   variant: VariantName,
-  searcher: Searcher,
+  leaves: QuietLeaves,
   options: ExtractOptions,
   out: Map<string, number>,
   stats: ExtractStats,
@@ -83,7 +83,7 @@ export function extractPositions(
     stats.games++;
     for (let ply = 0; ply < game.moves.length; ply++) {
       if (ply >= options.skipPlies) {
-        searcher.quietLeaf(rules, position.state, leafState);
+        leaves.find(rules, position.state, leafState);
         const leaf = new Position(rules, leafState);
         if (!quietForBoth(rules, leaf.state) || generateMoves(rules, leaf.state, scratch) === 0) {
           stats.notQuiet++;

@@ -157,7 +157,7 @@ export function hasQuietMove(ply: i32): bool {
 }
 
 export { attachTable, clearTable, hashfull, setTableAge } from './tt';
-export { beginSearch, clearHistory, searchRoot } from './search';
+export { beginSearch, clearHistory, quietLeaf, quietLeafPly, searchRoot } from './search';
 
 /** The nodes, the deepest ply and whether a limit cut the search, of the search under way. */
 export function searchedNodes(): f64 {

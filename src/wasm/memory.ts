@@ -69,7 +69,7 @@
  * the last irreversible move.
  */
 
-/** Plies of the search's stacks: the root (0) to MAX_PLY + 1, as search.ts sizes its own. */
+/** Plies of the search's stacks: the root (0) to MAX_PLY + 1 (src/search/search.ts MAX_PLY). */
 export const MAX_PLY = 128;
 export const PLIES = MAX_PLY + 2;
 /**

@@ -1,10 +1,11 @@
 /**
- * Alpha-beta in the module, the mirror of src/search/search.ts's alphaBeta and quiescence:
- * principal variation search, a quiescence search over compulsory captures, the table
+ * The engine's search (the only one; the root's iterative deepening is the host's, in
+ * src/search/search.ts): principal variation search, a quiescence search over compulsory captures, the table
  * (tt.ts), TT move, captures, crowning, killers and history for ordering, late move
  * reductions and the single-reply extension, repetition and no-progress draws, mate
- * distance, and the endgame tables through the host. The same moves in the same order with
- * the same scores make the same tree: the bench signature is its proof. Quiet positions are
+ * distance, and the endgame tables through the host. It reproduced the tree of the
+ * TypeScript search it replaced (the bench signature was the proof) before that was deleted;
+ * the bench signature pins its tree. Quiet positions are
  * scored by the network (network.ts) when the host loaded one, else by the linear evaluation.
  *
  * On several threads (lazy SMP) every thread searches the same root over the one shared table,
@@ -20,6 +21,7 @@ import { count } from './bitboard';
 import { evaluate, hasQuietMove, sideToMoveMobility } from './eval';
 import {
   capturedAt,
+  clearOverflow,
   CRUMB_SLOTS,
   CRUMBS,
   HISTORY,
@@ -47,6 +49,7 @@ import {
   moveFrom,
   moveTo,
   pieces,
+  playInto,
   positionKey,
   quietPlies,
   reversiblePlies,
@@ -74,12 +77,12 @@ const TT_MOVE_SCORE = 1 << 30;
 const CAPTURE_SCORE = 1 << 26;
 const CROWNING_SCORE = 1 << 25;
 const KILLER_SCORE = 1 << 24;
-/** A root move the host lets the search play (search.ts ROOT_SEARCHED). */
+/** A root move the host lets the search play (src/search/search.ts ROOT_SEARCHED). */
 const ROOT_SEARCHED = 0;
-/** Plies from the root where threads leave breadcrumbs (search.ts CRUMB_PLIES). */
+/** Plies from the root where threads leave breadcrumbs. */
 const CRUMB_PLIES = 8;
 
-/** The optional parts (search.ts SearchFeatures), as the bits of `features`. */
+/** The optional parts (src/search/search.ts SearchFeatures), as the bits of `features`. */
 export const LATE_MOVE_REDUCTIONS = 1;
 export const SINGLE_REPLY_EXTENSION = 2;
 export const KILLERS_FEATURE = 4;
@@ -103,7 +106,8 @@ let threadNumber: i32 = 0;
 let crumbsOn: bool = false;
 
 /**
- * Sets a search up: its settings, counters cleared, the history halved (search.ts prepare).
+ * Sets a search up from the position at ply 0 (the host writes it first): its settings, the
+ * root's key after the game's, counters cleared, the history halved, as each search does.
  * `thread` is the search's thread number; `crumbs` whether it shares the root with others.
  */
 export function beginSearch(draws: i32, limit: f64, interval: i32, keyIndex: i32, tables: bool, featureBits: i32, thread: i32, crumbs: bool): void { // prettier-ignore
@@ -114,6 +118,8 @@ export function beginSearch(draws: i32, limit: f64, interval: i32, keyIndex: i32
   checkInterval = interval;
   checkCountdown = interval;
   rootKeyIndex = min(keyIndex, MAX_GAME_PLIES);
+  // The root's own key after the game's: a line that comes back to the root repeats it.
+  store<u64>(KEYS + (<usize>rootKeyIndex << 3), positionKey(positionAt(0)));
   tablesAttached = tables;
   features = featureBits;
   nodes = 0;
@@ -134,12 +140,45 @@ export function clearHistory(): void {
 
 /**
  * One line of an iteration at `depth` from the root (ply 0), with the root moves the host
- * marked as searched in ROOT_STATUS: its score (search.ts iterate's alphaBeta call).
+ * marked as searched in ROOT_STATUS: its score.
  */
 export function searchRoot(depth: i32): i32 {
   rootDepth = depth;
   seldepth = 0;
   return alphaBeta(0, depth, -INFINITE, INFINITE, true);
+}
+
+/** The ply whose position the last quietLeaf ended on. */
+let leafPly: i32 = 0;
+
+/**
+ * The quiescence search alone from the position at ply 0, with a full window and no limit
+ * (no node, time or stop is looked at): its score for the side to move. Its principal
+ * variation, the captures both sides would make, is played from ply 0 on, so that the
+ * position it scored lies at quietLeafPly() (ply 0 itself when no capture is pending). What
+ * the tuner trains on; the killers, history and table are neither read nor written.
+ */
+export function quietLeaf(): i32 {
+  rootDepth = 0;
+  rootKeyIndex = 0;
+  nodes = 0;
+  seldepth = 0;
+  aborted = false;
+  clearOverflow();
+  invalidate(0);
+  const score = quiescence(0, -INFINITE, INFINITE);
+  const length = i32At(PV_LENGTHS, 0);
+  for (let i = 0; i < length; i++) {
+    const move = i32At(PV_MOVES, i);
+    playInto(positionAt(i), positionAt(i + 1), moveFrom(move), moveTo(move), load<u64>(PV_CAPTURED + (<usize>i << 3))); // prettier-ignore
+  }
+  leafPly = length;
+  return score;
+}
+
+/** The ply of the position the last quietLeaf scored. */
+export function quietLeafPly(): i32 {
+  return leafPly;
 }
 
 // @ts-ignore: decorator

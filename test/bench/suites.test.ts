@@ -82,14 +82,6 @@ describe('the suites in quick mode', () => {
     expect(figure('play', 'copy + applyMove (play and unplay)').work).toBe(722);
   });
 
-  it('the table finds (almost) every stored key and no other', () => {
-    const keys = figure('tt', 'store (each key over its own entry)').result;
-    expect(keys).toBe(65_536);
-    // A bucket holds four entries: the odd fifth key of a bucket pushes one out.
-    expect(figure('tt', 'probe, stored keys (hits)').result).toBeGreaterThan(keys * 0.999);
-    expect(figure('tt', 'probe, other keys (misses)').result).toBe(0);
-  });
-
   it('the search suite searches the bench positions', () => {
     const search = figures.filter((f) => f.suite === 'search');
     expect(search.map((f) => f.task)).toEqual(['bench, depth 3, 1 thread']);

@@ -1,7 +1,8 @@
 /**
- * Breadcrumbs (search/control.ts): near the root a thread marks the nodes it searches, and a
- * thread at a node another has marked reduces its late moves one ply more. On one thread
- * there are none, so the bench signature stays what it was.
+ * Breadcrumbs (src/wasm/search.ts, in the search memory's shared areas): near the root a
+ * thread marks the nodes it searches, and a thread at a node another has marked reduces its
+ * late moves one ply more. On one thread there are none, so the bench signature stays what
+ * it was. The control block's crumbs (search/control.ts) are emptied with it for each search.
  */
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/notation.js';
@@ -9,33 +10,35 @@ import { Position } from '../../src/core/position.js';
 import { KEY_HI, KEY_LO } from '../../src/core/state.js';
 import { CRUMB_SLOTS, SearchControl, nowMs } from '../../src/search/control.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
-import { Searcher } from '../../src/search/search.js';
-import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
+import { crumbsOf, sharedMemory, threadOver } from './engine.js';
 
 const root = Position.start();
 const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
 
 /**
- * Thread 0's nodes to depth 7 with a control block of `threads`; `othersThere`: thread 2 has
- * left a crumb at every position one move from the root.
+ * Thread 0's nodes to depth 7 with a control block of `threads`, over a shared memory of two
+ * thread regions; `othersThere`: thread 2 has left a crumb at every position one move from the
+ * root. The crumbs as the search left them.
  */
 function nodesToDepth(
   threads: number,
   othersThere: boolean,
 ): { nodes: number; crumbs: Int32Array } {
   const control = SearchControl.create(threads);
+  const memory = sharedMemory(2);
+  const crumbs = crumbsOf(memory);
   if (othersThere) {
     for (const legal of legalMoves(root)) {
       const child = root.clone();
       child.play(legal.move, legal.capturedLo, legal.capturedHi);
       const slot = 2 * (child.state[KEY_HI] & (CRUMB_SLOTS - 1));
-      control.crumbs[slot] = 2;
-      control.crumbs[slot + 1] = child.state[KEY_LO];
+      crumbs[slot] = 2;
+      crumbs[slot + 1] = child.state[KEY_LO];
     }
   }
-  const searcher = new Searcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(1))), control); // prettier-ignore
+  const { searcher } = threadOver(memory, control);
   const { nodes } = searcher.search(root, [], { depth: 7 }, settings, () => {});
-  return { nodes, crumbs: control.crumbs };
+  return { nodes, crumbs };
 }
 
 describe('breadcrumbs', () => {

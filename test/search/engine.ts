@@ -9,9 +9,14 @@ import { formatMove, parseMove } from '../../src/core/notation.js';
 import type { Position } from '../../src/core/position.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { Searcher, type SearchFeatures, type SearchResult } from '../../src/search/search.js';
-import { SearchModule } from '../../src/search/search-wasm.js';
+import {
+  createSearchMemory,
+  SearchModule,
+  type SearchMemory,
+} from '../../src/search/search-wasm.js';
 import { timeBudget, type SearchLimits } from '../../src/search/timeman.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
+import { moduleSearcher } from '../helpers.js';
 
 /**
  * The node budget within which the engine must find every key move and mate. Men's endings
@@ -40,10 +45,7 @@ export function search(
   if (engine === undefined) {
     const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(16)));
     const control = SearchControl.create(1);
-    engine = { tt, control, searcher: new Searcher(tt, control) };
-    const module = SearchModule.create();
-    if (!module.ok) throw new Error(module.error.message);
-    engine.searcher.useModule(module.value);
+    engine = { tt, control, searcher: moduleSearcher(tt, control) };
   }
   const { tt, control, searcher } = engine;
   tt.clear();
@@ -76,4 +78,29 @@ export function moveOf(position: Position, text: string): PackedMove {
 export function bestMoveText(position: Position, result: SearchResult): string {
   const best = result.bestMove;
   return best === undefined ? 'none' : formatMove(position, best.move, best.capturedLo, best.capturedHi); // prettier-ignore
+}
+
+/** A memory of `regions` thread regions and a 1 MiB table, shared between threads. */
+export function sharedMemory(regions: number): SearchMemory {
+  const made = createSearchMemory(regions, tableBytes(1), true);
+  if (!made.ok) throw new Error(made.error.message);
+  return made.value;
+}
+
+/** A searcher whose module is a new instance over `memory`, as a search thread makes it. */
+export function threadOver(
+  memory: SearchMemory,
+  control: SearchControl,
+): { searcher: Searcher; module: SearchModule } {
+  const { tableOffset, tableBytes: bytes } = memory.layout;
+  const module = SearchModule.create(memory);
+  if (!module.ok) throw new Error(module.error.message);
+  const table = new TranspositionTable(memory.memory.buffer, tableOffset, bytes);
+  return { searcher: new Searcher(module.value, table, control), module: module.value };
+}
+
+/** The breadcrumbs of `memory` (search-wasm.ts SearchMemoryLayout), pairs of int32. */
+export function crumbsOf(memory: SearchMemory): Int32Array {
+  const { crumbsOffset, crumbsBytes } = memory.layout;
+  return new Int32Array(memory.memory.buffer, crumbsOffset, crumbsBytes / 4);
 }

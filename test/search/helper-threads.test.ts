@@ -8,13 +8,12 @@ import { sameMove } from '../../src/core/movegen.js';
 import { Position } from '../../src/core/position.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
-import { Searcher } from '../../src/search/search.js';
-import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
+import { sharedMemory, threadOver } from './engine.js';
 
 /** Thread 1 of two searching the start to `depth`; depth 5 is one this helper skips below the last. */
 function helperSearch(depth: number, endsAtLastDepth: boolean | undefined) {
   const control = SearchControl.create(2);
-  const searcher = new Searcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(1))), control); // prettier-ignore
+  const { searcher } = threadOver(sharedMemory(2), control);
   const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 1, startTime: nowMs(), endsAtLastDepth }; // prettier-ignore
   const result = searcher.search(Position.start(), [], { depth }, settings, () => {});
   return { result, stopped: control.stopped };

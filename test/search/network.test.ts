@@ -1,26 +1,25 @@
 /**
- * The network evaluation: its accumulators kept up to date move by move equal a full
- * recomputation, the quantised network agrees with the float one it came from, the search
- * uses it, and a network file of the wrong version, shape or variant is refused.
+ * The network evaluation: the quantised network agrees with the float one it came from, the
+ * search and the tuner's quiet leaves use it, and a network file of the wrong version, shape
+ * or variant is refused. (The module's accumulators kept up to date move by move:
+ * search-wasm-accumulators.test.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateMoves, MoveList, moveFrom, moveTo } from '../../src/core/movegen.js';
 import { legalMoves } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
 import { ok } from '../../src/core/result.js';
-import { applyMove, SIDE, STATE_SIZE } from '../../src/core/state.js';
+import { SIDE, STATE_SIZE } from '../../src/core/state.js';
 import { rulesFor, VARIANT_NAMES, type VariantName } from '../../src/core/variant.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { DEFAULT_EVAL_WEIGHTS, Evaluator, Evaluators, evalSourceOf, parseEvalFile } from '../../src/search/eval.js'; // prettier-ignore
 import { NetworkEvaluator } from '../../src/search/network.js';
 import { formatNetwork, MAX_INPUT_WEIGHT, type NetworkWeights } from '../../src/search/network-weights.js'; // prettier-ignore
-import { Searcher } from '../../src/search/search.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
 import { buildNetworkSet, FloatNetwork, trainNetwork } from '../../src/tune/network-train.js';
 import { extractPositions } from '../../src/tune/positions.js';
-import { seededRandom } from '../helpers.js';
+import { moduleSearcher, quietLeaves, seededRandom } from '../helpers.js';
 
 /** A random network with large input weights, so that the clipped ReLU saturates both ways. */
 function randomNetwork(variant: VariantName, seed: number, hidden = 32): NetworkWeights {
@@ -32,51 +31,11 @@ function randomNetwork(variant: VariantName, seed: number, hidden = 32): Network
   return float.quantise(variant, 150);
 }
 
-describe('the network accumulators', () => {
-  it.each(VARIANT_NAMES)(
-    '%s: kept up to date as moves are made and unmade, equal a full recomputation',
-    (variant) => {
-      const rules = rulesFor(variant);
-      const network = new NetworkEvaluator(rules, randomNetwork(variant, 3));
-      const random = seededRandom(variant === 'armenian' ? 11 : 12);
-      const states = Array.from({ length: 130 }, () => new Int32Array(STATE_SIZE));
-      const list = new MoveList();
-      let checked = 0;
-      for (let walk = 0; walk < 40; walk++) {
-        states[0].set(Position.start(variant).state);
-        network.invalidate(0);
-        let ply = 0;
-        for (let step = 0; step < 120; step++) {
-          const count = generateMoves(rules, states[ply], list);
-          // Make a move (most of the time), or unmake one: go back to the parent ply.
-          if (count > 0 && (ply === 0 || random() < 0.7) && ply < 120) {
-            const i = Math.floor(random() * count);
-            states[ply + 1].set(states[ply]);
-            applyMove(rules, states[ply + 1], moveFrom(list.moves[i]), moveTo(list.moves[i]), list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
-            ply++;
-            network.invalidate(ply);
-          } else if (ply > 0) {
-            ply--;
-          } else break;
-          // Evaluate only now and then, as the search does: the update must catch up.
-          if (random() < 0.5) {
-            const score = network.evaluateAt(states, ply);
-            expect(network.accumulatorsAt(ply)).toEqual(network.freshAccumulators(states[ply]));
-            expect(score).toBe(network.evaluate(states[ply]));
-            checked++;
-          }
-        }
-      }
-      expect(checked).toBeGreaterThan(1000);
-    },
-  );
-});
-
 /** Training positions of the fixture's games. */
 function fixturePositions() {
   const pdn = readFileSync(new URL('../fixtures/games-armenian.pdn', import.meta.url), 'utf8');
   const found = new Map<string, number>();
-  const searcher = Searcher.forQuietLeaves(new Evaluators());
+  const searcher = quietLeaves();
   const stats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 };
   extractPositions(pdn, 'armenian', searcher, { skipPlies: 8 }, found, stats);
   return [...found].map(([text, result]) => {
@@ -117,7 +76,7 @@ describe('the search with a network', () => {
   it('scores its leaves with the network of its variant only', () => {
     const network = randomNetwork('turkish', 9);
     const searchWith = (evaluators: Evaluators, variant: VariantName) => {
-      const searcher = new Searcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(1))), SearchControl.create(1), evaluators); // prettier-ignore
+      const searcher = moduleSearcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(1))), SearchControl.create(1), evaluators); // prettier-ignore
       const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
       return searcher.search(Position.start(variant), [], { depth: 5 }, settings, () => {});
     };
@@ -129,7 +88,7 @@ describe('the search with a network', () => {
     expect(turkish.nodes).not.toBe(searchWith(linear, 'turkish').nodes);
     expect(turkish.bestMove).toBeDefined();
     // Depth 1 from the start: the best child's network score, negated.
-    const one = new Searcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(1))), SearchControl.create(1), withNetwork); // prettier-ignore
+    const one = moduleSearcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(1))), SearchControl.create(1), withNetwork); // prettier-ignore
     const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
     const result = one.search(Position.start('turkish'), [], { depth: 1 }, settings, () => {});
     const scorer = new NetworkEvaluator(rulesFor('turkish'), network);
@@ -144,19 +103,17 @@ describe('the search with a network', () => {
 
   it("scores the quiet leaf of a capture line with the network, as the tuner's leaves are found", () => {
     const network = randomNetwork('turkish', 9);
-    const searcher = Searcher.forQuietLeaves(
-      new Evaluators(DEFAULT_EVAL_WEIGHTS, { [network.variant]: network }),
-    );
+    const leaves = quietLeaves(DEFAULT_EVAL_WEIGHTS, { [network.variant]: network });
     const rules = rulesFor('turkish');
     const root = Position.parse('W:Wd4:Bd5,e4,d7,d8', 'turkish');
     if (!root.ok) throw new Error(root.error.message);
     const leaf = new Int32Array(STATE_SIZE);
-    const score = searcher.quietLeaf(rules, root.value.state, leaf);
+    const score = leaves.find(rules, root.value.state, leaf);
     const leafScore = new NetworkEvaluator(rules, network).evaluate(leaf);
     expect(new Position(rules, leaf).toString()).not.toBe(root.value.toString());
     expect(score).toBe(leaf[SIDE] === root.value.state[SIDE] ? leafScore : -leafScore);
     // Without the network the same line scores otherwise.
-    expect(score).not.toBe(Searcher.forQuietLeaves(new Evaluators()).quietLeaf(rules, root.value.state, leaf)); // prettier-ignore
+    expect(score).not.toBe(quietLeaves().find(rules, root.value.state, leaf));
   });
 });
 

@@ -4,23 +4,16 @@
  * thousands of seeded positions of both variants (random games, pieces placed at random with
  * kings of both colours), for the shipped networks and random ones of other widths (one not a
  * multiple of 8); the same scores with the accumulators kept up to date along random lines of
- * made and unmade moves; and whole searches with a network that give the same nodes, scores,
- * lines and moves as the TypeScript search.
+ * made and unmade moves. Whole searches with a network are pinned by the bench signatures.
  */
 import { describe, expect, it } from 'vitest';
 import { Position } from '../../src/core/position.js';
 import { STATE_SIZE } from '../../src/core/state.js';
 import { rulesFor, VARIANT_NAMES, type VariantName } from '../../src/core/variant.js';
-import { BENCH_POSITIONS } from '../../src/search/bench.js';
-import { SearchControl, nowMs } from '../../src/search/control.js';
-import { DEFAULT_EVAL_WEIGHTS, Evaluators } from '../../src/search/eval.js';
 import { NetworkEvaluator } from '../../src/search/network.js';
 import type { NetworkWeights } from '../../src/search/network-weights.js';
-import { Searcher, type SearchInfo, type SearchResult } from '../../src/search/search.js';
 import { SearchModule } from '../../src/search/search-wasm.js';
-import { NO_TIME_LIMIT, type SearchLimits } from '../../src/search/timeman.js';
-import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
-import { gamePositions, placedPositions, position, seededRandom } from '../helpers.js';
+import { gamePositions, placedPositions, seededRandom } from '../helpers.js';
 import { randomNetwork, shippedNetwork } from './networks.js';
 
 /** Positions of each kind, variant and network. */
@@ -102,61 +95,3 @@ describe.each(NETWORKS)('%s', (_name, networkOf) => {
     });
   });
 });
-
-interface Run {
-  readonly result: SearchResult;
-  readonly infos: Omit<SearchInfo, 'time' | 'nps'>[];
-}
-
-/** One search of `root` by `searcher`, with what it reported (less the times). */
-function run(searcher: Searcher, root: Position, limits: SearchLimits): Run {
-  const infos: Run['infos'][number][] = [];
-  const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
-  const result = searcher.search(root, [], limits, settings, (info) => {
-    const { time: _time, nps: _nps, ...rest } = info;
-    infos.push(rest);
-  });
-  return { result, infos };
-}
-
-/** Searches each position with the TypeScript search and the module, both with `network`; their nodes. */
-function compare(
-  network: NetworkWeights,
-  positions: readonly Position[],
-  limits: SearchLimits,
-): number {
-  const made = () => new Searcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(4))), SearchControl.create(1), new Evaluators(DEFAULT_EVAL_WEIGHTS, { [network.variant]: network })); // prettier-ignore
-  const typeScript = made();
-  const withModule = made();
-  const module = newModule();
-  withModule.useModule(module);
-  let nodes = 0;
-  for (const p of positions) {
-    const expected = run(typeScript, p, limits);
-    expect(run(withModule, p, limits), p.toString()).toEqual(expected);
-    expect(module.nodes, p.toString()).toBe(expected.result.nodes);
-    nodes += expected.result.nodes;
-  }
-  return nodes;
-}
-
-describe.each(VARIANT_NAMES)(
-  'the module searches %s with a network as search.ts does',
-  (variant) => {
-    it('the bench positions with the shipped network, to depth 5', () => {
-      const positions = BENCH_POSITIONS.map((text) => position(text, variant));
-      expect(compare(shippedNetwork(variant), positions, { depth: 5 })).toBeGreaterThan(10_000);
-    });
-
-    it('positions of random games with a random network of 20 units, to depth 4', () => {
-      const positions = gamePositions(variant, 31, 40);
-      expect(compare(randomNetwork(variant, 8, 20), positions, { depth: 4 })).toBeGreaterThan(10_000); // prettier-ignore
-    });
-
-    it('the other variant with the linear evaluation: the network is not used there', () => {
-      const other = variant === 'armenian' ? 'turkish' : 'armenian';
-      const positions = BENCH_POSITIONS.map((text) => position(text, other));
-      expect(compare(shippedNetwork(variant), positions, { depth: 4 })).toBeGreaterThan(10_000);
-    });
-  },
-);

@@ -1,137 +1,104 @@
 /**
- * The search below the root in the WebAssembly module (src/wasm/search.ts) held to the
- * TypeScript alpha-beta of src/search/search.ts: the same searches give the same nodes,
- * scores, depths, lines and moves, in both variants, with MultiPV, a game's earlier positions
- * (repetitions), the no-progress rule, node limits and switched-off search parts.
+ * The search below the root in the WebAssembly module (src/wasm/search.ts), beyond what the
+ * bench signature pins: the draws the game has (a position of the game before the root come
+ * back, the no-progress rule) and the keys it compares for them (the root's own among them),
+ * and its table, emptied with the table it stands for.
  */
 import { describe, expect, it } from 'vitest';
-import type { Position } from '../../src/core/position.js';
-import type { VariantName } from '../../src/core/variant.js';
-import { SearchControl, nowMs } from '../../src/search/control.js';
+import { sameMove } from '../../src/core/movegen.js';
+import { Position } from '../../src/core/position.js';
+import { rulesFor } from '../../src/core/variant.js';
 import { BENCH_POSITIONS } from '../../src/search/bench.js';
-import {
-  Searcher,
-  type SearchFeatures,
-  type SearchInfo,
-  type SearchResult,
-} from '../../src/search/search.js';
+import { SearchControl, nowMs } from '../../src/search/control.js';
+import { DEFAULT_EVAL_WEIGHTS } from '../../src/search/eval.js';
+import { MATE_BOUND } from '../../src/search/search.js';
 import { SearchModule } from '../../src/search/search-wasm.js';
-import { NO_TIME_LIMIT, type SearchLimits } from '../../src/search/timeman.js';
+import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
 import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
-import { gamePositions, placedPositions, position } from '../helpers.js';
-import { moveOf } from './engine.js';
+import { moduleSearcher, position } from '../helpers.js';
+import { moveOf, search } from './engine.js';
 
-interface Run {
-  readonly result: SearchResult;
-  readonly infos: Omit<SearchInfo, 'time' | 'nps'>[];
+/** Centi-men of a score, a won or lost mate counted as beyond any of them. */
+function centiMen(score: { kind: 'cp' | 'mate'; value: number }): number {
+  return score.kind === 'cp' ? score.value : Math.sign(score.value) * MATE_BOUND;
 }
-
-interface Setup {
-  readonly multiPV?: number;
-  readonly drawPlies?: number;
-  readonly gameKeys?: readonly number[];
-  readonly features?: Partial<SearchFeatures>;
-}
-
-/**
- * Two searchers, one searching with the module, each over its own table, kept between
- * searches; and the module, which counts the nodes it searched.
- */
-function searchers(): { typeScript: Searcher; withModule: Searcher; module: SearchModule } {
-  const made = () => new Searcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(4))), SearchControl.create(1)); // prettier-ignore
-  const module = SearchModule.create();
-  if (!module.ok) throw new Error(module.error.message);
-  const withModule = made();
-  withModule.useModule(module.value);
-  return { typeScript: made(), withModule, module: module.value };
-}
-
-/** One search of `root` by `searcher`, with what it reported (less the times). */
-function run(searcher: Searcher, root: Position, limits: SearchLimits, setup: Setup = {}): Run {
-  const infos: Run['infos'][number][] = [];
-  const settings = { multiPV: setup.multiPV ?? 1, drawPlies: setup.drawPlies ?? 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
-  Object.assign(searcher.features, setup.features);
-  const result = searcher.search(root, setup.gameKeys ?? [], limits, settings, (info) => {
-    const { time: _time, nps: _nps, ...rest } = info;
-    infos.push(rest);
-  });
-  return { result, infos };
-}
-
-/** Searches each position with both searchers in turn (tables and history carried on). */
-function compare(positions: readonly Position[], limits: SearchLimits, setup: Setup = {}): number {
-  const { typeScript, withModule, module } = searchers();
-  let nodes = 0;
-  for (const p of positions) {
-    const expected = run(typeScript, p, limits, setup);
-    expect(run(withModule, p, limits, setup), p.toString()).toEqual(expected);
-    // The module searched it: its own count is the search's.
-    expect(module.nodes, p.toString()).toBe(expected.result.nodes);
-    nodes += expected.result.nodes;
-  }
-  return nodes;
-}
-
-const VARIANTS: readonly VariantName[] = ['armenian', 'turkish'];
-
-describe.each(VARIANTS)('the module searches %s as search.ts does', (variant) => {
-  it('the bench positions, to depth 4', () => {
-    const positions = BENCH_POSITIONS.map((text) => position(text, variant));
-    expect(compare(positions, { depth: 4 })).toBeGreaterThan(10_000);
-  });
-
-  it('positions of random games and of pieces placed at random (kings of both colours)', () => {
-    const positions = [...gamePositions(variant, 700, 40), ...placedPositions(variant, 701, 40)];
-    expect(compare(positions, { depth: 5 })).toBeGreaterThan(10_000);
-  });
-
-  it('with three lines (MultiPV), to depth 4', () => {
-    expect(compare(gamePositions(variant, 702, 10), { depth: 4 }, { multiPV: 3 })).toBeGreaterThan(1000); // prettier-ignore
-  });
-
-  it('within a node limit, and with each optional part switched off', () => {
-    compare(gamePositions(variant, 703, 10), { nodes: 3000 });
-    for (const part of [
-      'lateMoveReductions',
-      'singleReplyExtension',
-      'killers',
-      'history',
-    ] as const) {
-      // prettier-ignore
-      compare(gamePositions(variant, 704, 5), { depth: 5 }, { features: { [part]: false } });
-    }
-  });
-});
 
 describe('the module knows the draws the game has', () => {
-  it('repetitions of positions before the root, and the no-progress rule', () => {
-    // Kings only: positions come back, and quiet plies add up.
-    const root = position('W:WKa1,Kc3:BKh8,Kf6');
+  it('a position of the game before the root that the side to move can bring back', () => {
+    // Three kings against one: lost for Black, unless the game repeats. From the first
+    // position the kings go a1-a2, h8-h7, a2-a1; Black's h7-h8 then brings it back.
+    const walk = position('W:WKa1,Kc3,Kd4:BKh8');
     const gameKeys: number[] = [];
-    const walk = position('W:WKa1,Kc3:BKh8,Kf6');
-    for (const text of ['a1-a2', 'h8-h7', 'a2-a1', 'h7-h8']) {
+    for (const text of ['a1-a2', 'h8-h7', 'a2-a1']) {
       gameKeys.push(walk.keyLo, walk.keyHi);
       const move = moveOf(walk, text);
       walk.play(move.move, move.capturedLo, move.capturedHi);
     }
-    expect(compare([root], { depth: 6 }, { gameKeys })).toBeGreaterThan(100);
-    expect(compare([root], { depth: 6 }, { drawPlies: 4 })).toBeGreaterThan(100);
+    expect(walk.toString()).toBe('B:WKa1,Kc3,Kd4:BKh7');
+    const alone = search(walk, { depth: 6 });
+    expect(centiMen(alone.score)).toBeLessThan(-300);
+    const inGame = search(walk, { depth: 6 }, { gameKeys });
+    expect(inGame.score).toEqual({ kind: 'cp', value: 0 });
+    expect(inGame.bestMove !== undefined && sameMove(inGame.bestMove, moveOf(walk, 'h7-h8'))).toBe(true); // prettier-ignore
+  });
+
+  it('the no-progress rule: kings alone that may not move without a draw', () => {
+    const root = position('W:WKa1,Kc3,Kd4:BKh8');
+    expect(centiMen(search(root, { depth: 6 }).score)).toBeGreaterThan(300);
+    // A king's move counts one quiet ply: with a limit of one, every line draws at once.
+    expect(search(root, { depth: 6 }, { drawPlies: 1 }).score).toEqual({ kind: 'cp', value: 0 });
+  });
+});
+
+describe('the keys the module compares for repetitions', () => {
+  it("hold the root's own key after the game's, whatever an earlier search left there", () => {
+    const created = SearchModule.create();
+    if (!created.ok) throw new Error(created.error.message);
+    const module = created.value;
+    module.setVariant(rulesFor('armenian'));
+    module.setWeights(DEFAULT_EVAL_WEIGHTS.armenian);
+    module.useNetwork(false);
+    module.prepareTable(tableBytes(1));
+    const features = { lateMoveReductions: true, singleReplyExtension: true, killers: true, history: true }; // prettier-ignore
+    const begin = (root: Position, gameKeys: readonly number[]) => {
+      module.setPosition(0, root.state);
+      module.beginSearch({ drawPlies: 100, nodeLimit: Infinity, checkInterval: 1024, gameKeys: Int32Array.from(gameKeys), tables: false, features, threadIndex: 0, crumbs: false }); // prettier-ignore
+    };
+    // A search of the start leaves the keys of its lines from index 1 on.
+    const start = Position.start('armenian');
+    begin(start, []);
+    expect(module.repetitionKey(0)).toEqual([start.keyLo, start.keyHi]);
+    const count = module.generateMoves(0);
+    module.searchRoot(4, new Uint8Array(count), count);
+    // Two plies into that game, the root comes after the game's two keys, in place of a line's.
+    const game = Position.start('armenian');
+    const gameKeys: number[] = [];
+    for (const text of ['c3-d4', 'f6-e5']) {
+      gameKeys.push(game.keyLo, game.keyHi);
+      const move = moveOf(game, text);
+      game.play(move.move, move.capturedLo, move.capturedHi);
+    }
+    begin(game, gameKeys);
+    expect([module.repetitionKey(0), module.repetitionKey(1)]).toEqual([[gameKeys[0], gameKeys[1]], [gameKeys[2], gameKeys[3]]]); // prettier-ignore
+    expect(module.repetitionKey(2)).toEqual([game.keyLo, game.keyHi]);
   });
 });
 
 describe("the module's table", () => {
   it('is emptied with the table it stands for, so that a search from a new game repeats itself', () => {
     const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(4)));
-    const searcher = new Searcher(tt, SearchControl.create(1));
-    const module = SearchModule.create();
-    if (!module.ok) throw new Error(module.error.message);
-    searcher.useModule(module.value);
+    const searcher = moduleSearcher(tt, SearchControl.create(1));
     const root = position(BENCH_POSITIONS[1]);
-    const first = run(searcher, root, { depth: 6 });
+    const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
+    const run = () => {
+      const { score, bestMove, ponderMove, depth, nodes } = searcher.search(root, [], { depth: 6 }, settings, () => {}); // prettier-ignore
+      return { score, bestMove, ponderMove, depth, nodes };
+    };
+    const first = run();
     // Kept, the table makes the same search cheaper; emptied, it is the first search again.
-    expect(run(searcher, root, { depth: 6 }).result.nodes).toBeLessThan(first.result.nodes);
+    expect(run().nodes).toBeLessThan(first.nodes);
     tt.clear();
     searcher.clearHistory();
-    expect(run(searcher, root, { depth: 6 })).toEqual(first);
+    expect(run()).toEqual(first);
   });
 });

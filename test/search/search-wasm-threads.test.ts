@@ -1,66 +1,26 @@
 /**
  * The WebAssembly search on several threads (lazy SMP): every thread instantiates the module
  * over one shared memory (search-wasm.ts createSearchMemory), whose table they share and in
- * which each searches in its own region; near the root they leave breadcrumbs as the
- * TypeScript search does (search/control.ts), which the module's search is held to.
+ * which each searches in its own region (breadcrumbs: breadcrumbs.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { legalMoves } from '../../src/core/notation.js';
-import { Position } from '../../src/core/position.js';
-import { KEY_HI, KEY_LO } from '../../src/core/state.js';
 import { BENCH_POSITIONS } from '../../src/search/bench.js';
-import { CRUMB_SLOTS, SearchControl, nowMs } from '../../src/search/control.js';
-import { Searcher } from '../../src/search/search.js';
-import { createSearchMemory, SearchModule, type SearchMemory } from '../../src/search/search-wasm.js'; // prettier-ignore
+import { SearchControl, nowMs } from '../../src/search/control.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
-import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
 import { position } from '../helpers.js';
+import { sharedMemory, threadOver } from './engine.js';
 
 const settings = (threadIndex: number) => ({ multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex, startTime: nowMs() }); // prettier-ignore
-
-/** A shared memory of `regions` thread regions and a 1 MiB table. */
-function sharedMemory(regions: number): SearchMemory {
-  const made = createSearchMemory(regions, tableBytes(1), true);
-  if (!made.ok) throw new Error(made.error.message);
-  expect(Object.prototype.toString.call(made.value.memory.buffer)).toBe(
-    '[object SharedArrayBuffer]',
-  );
-  return made.value;
-}
-
-/** A searcher whose module is a new instance over `memory`, as a search thread makes it. */
-function threadOver(
-  memory: SearchMemory,
-  control: SearchControl,
-): { searcher: Searcher; module: SearchModule } {
-  const { tableOffset, tableBytes: bytes } = memory.layout;
-  const searcher = new Searcher(new TranspositionTable(memory.memory.buffer, tableOffset, bytes), control); // prettier-ignore
-  const module = SearchModule.create(memory);
-  if (!module.ok) throw new Error(module.error.message);
-  searcher.useModule(module.value);
-  return { searcher, module: module.value };
-}
 
 /** Two search threads over one shared memory of two regions, with their control block. */
 function twoThreads(): {
   first: ReturnType<typeof threadOver>;
   second: ReturnType<typeof threadOver>;
 } {
-  // prettier-ignore
   const memory = sharedMemory(2);
+  expect(Object.prototype.toString.call(memory.memory.buffer)).toBe('[object SharedArrayBuffer]');
   const control = SearchControl.create(2);
   return { first: threadOver(memory, control), second: threadOver(memory, control) };
-}
-
-/** Marks every position one move from `root` as searched by thread 2 in `crumbs` (pairs of int32). */
-function markChildren(root: Position, crumbs: Int32Array): void {
-  for (const legal of legalMoves(root)) {
-    const child = root.clone();
-    child.play(legal.move, legal.capturedLo, legal.capturedHi);
-    const slot = 2 * (child.state[KEY_HI] & (CRUMB_SLOTS - 1));
-    crumbs[slot] = 2;
-    crumbs[slot + 1] = child.state[KEY_LO];
-  }
 }
 
 describe('the module on several threads', () => {
@@ -91,26 +51,5 @@ describe('the module on several threads', () => {
     expect(Array.from(second.module.position(0))).toEqual(Array.from(rootB.state.subarray(0, stackA.length))); // prettier-ignore
     // A region past the memory's is refused, not written.
     expect(() => first.module.bindThread(2)).toThrow(/2 thread regions, not region 2/);
-  });
-
-  it('leaves and reads breadcrumbs as the TypeScript search does', () => {
-    const root = Position.start();
-    for (const othersThere of [false, true]) {
-      // The TypeScript search, its crumbs in the control block.
-      const control = SearchControl.create(2);
-      if (othersThere) markChildren(root, control.crumbs);
-      const typeScript = new Searcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(1))), control); // prettier-ignore
-      const expected = typeScript.search(root, [], { depth: 7 }, settings(0), () => {});
-      // The module, its crumbs in the shared memory.
-      const memory = sharedMemory(2);
-      const { crumbsOffset, crumbsBytes } = memory.layout;
-      const crumbs = new Int32Array(memory.memory.buffer, crumbsOffset, crumbsBytes / 4);
-      if (othersThere) markChildren(root, crumbs);
-      const { searcher } = threadOver(memory, SearchControl.create(2));
-      const result = searcher.search(root, [], { depth: 7 }, settings(0), () => {});
-      expect(result).toEqual(expected);
-      // Taken back as the thread leaves each node: only thread 2's are left.
-      expect(Array.from(crumbs)).toEqual(Array.from(control.crumbs));
-    }
   });
 });

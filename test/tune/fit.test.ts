@@ -7,16 +7,14 @@ import { rulesFor } from '../../src/core/variant.js';
 import {
   DEFAULT_EVAL_WEIGHTS,
   Evaluator,
-  Evaluators,
   parseEvalWeights,
   TUNED_WEIGHT_COUNT,
   weightsToVector,
   type EvalWeights,
 } from '../../src/search/eval.js';
-import { Searcher } from '../../src/search/search.js';
 import { buildTrainingSet, fitScale, fitWeights, trainingLoss } from '../../src/tune/fit.js';
 import { extractPositions, type TrainingPosition } from '../../src/tune/positions.js';
-import { seededRandom } from '../helpers.js';
+import { quietLeaves, seededRandom } from '../helpers.js';
 
 const rules = rulesFor('armenian');
 /** The hand-set weights: a start far from the truth below, whatever the engine ships. */
@@ -28,7 +26,7 @@ describe('fitting weights', () => {
   it('lowers the loss on positions of real games, and writes whole weights in range', () => {
     const pdn = readFileSync(new URL('../fixtures/games-armenian.pdn', import.meta.url), 'utf8');
     const found = new Map<string, number>();
-    const searcher = Searcher.forQuietLeaves(new Evaluators({ ...DEFAULT_EVAL_WEIGHTS, armenian: hand })); // prettier-ignore
+    const searcher = quietLeaves({ ...DEFAULT_EVAL_WEIGHTS, armenian: hand });
     const stats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 };
     extractPositions(pdn, 'armenian', searcher, { skipPlies: 8 }, found, stats);
     const positions = [...found].map(([text, result]) => {

@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Position } from '../../src/core/position.js';
 import { rulesFor } from '../../src/core/variant.js';
-import { DEFAULT_EVAL_WEIGHTS, Evaluator, Evaluators } from '../../src/search/eval.js';
-import { Searcher } from '../../src/search/search.js';
+import { DEFAULT_EVAL_WEIGHTS, Evaluator } from '../../src/search/eval.js';
 import { buildNetworkSet, FloatNetwork, networkLoss, trainNetwork, withMirrors } from '../../src/tune/network-train.js'; // prettier-ignore
 import { extractPositions } from '../../src/tune/positions.js';
+import { quietLeaves } from '../helpers.js';
 
 const rules = rulesFor('armenian');
 const linear = new Evaluator(rules, DEFAULT_EVAL_WEIGHTS.armenian);
@@ -16,7 +16,7 @@ function fixtureSets() {
   const pdn = readFileSync(new URL('../fixtures/games-armenian.pdn', import.meta.url), 'utf8');
   const found = new Map<string, number>();
   const stats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 };
-  const searcher = Searcher.forQuietLeaves(new Evaluators());
+  const searcher = quietLeaves();
   extractPositions(pdn, 'armenian', searcher, { skipPlies: 8 }, found, stats);
   const positions = [...found].map(([text, result]) => {
     const parsed = Position.parse(text, 'armenian');

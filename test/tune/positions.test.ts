@@ -3,8 +3,6 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Position } from '../../src/core/position.js';
 import { rulesFor } from '../../src/core/variant.js';
-import { Evaluators } from '../../src/search/eval.js';
-import { Searcher } from '../../src/search/search.js';
 import {
   extractPositions,
   formatPositions,
@@ -14,11 +12,11 @@ import {
   quietForBoth,
   type ExtractStats,
 } from '../../src/tune/positions.js';
-import { position } from '../helpers.js';
+import { position, quietLeaves } from '../helpers.js';
 
 const pdn = readFileSync(new URL('../fixtures/games-armenian.pdn', import.meta.url), 'utf8');
 const rules = rulesFor('armenian');
-const searcher = Searcher.forQuietLeaves(new Evaluators());
+const searcher = quietLeaves();
 const noStats = (): ExtractStats => ({ games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 }); // prettier-ignore
 
 describe('capture lines', () => {
