@@ -43,7 +43,7 @@ import { NETWORK_STACK_PLIES, type NetworkEvaluator } from './network.js';
 import type { EvalWeights } from './eval-weights.js';
 import type { NetworkWeights } from './network-weights.js';
 import type { SearchModule } from './search-wasm.js';
-import { chooseSkillMove, MAX_SKILL_LEVEL } from './skill.js';
+import { chooseSkillMove, MAX_SKILL_LEVEL, skillUsesNetwork } from './skill.js';
 import { TimeManager, type SearchLimits, type TimeBudget } from './timeman.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, tableBytes, TranspositionTable } from './tt.js';
 
@@ -444,7 +444,9 @@ export class Searcher {
   ): void {
     this.rules = root.rules;
     this.evaluator = this.evaluators.for(root.rules);
-    this.network = this.evaluators.networkFor(root.rules);
+    // The weakest skill levels score with the linear weights even where a network is loaded.
+    const network = skillUsesNetwork(settings.skillLevel ?? MAX_SKILL_LEVEL, root.rules.name);
+    this.network = network ? this.evaluators.networkFor(root.rules) : null;
     this.network?.invalidate(0);
     this.drawPlies = settings.drawPlies;
     this.threadIndex = settings.threadIndex;
