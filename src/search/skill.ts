@@ -35,7 +35,7 @@ export interface SkillSettings {
  * evaluation in use even where a network is loaded. In Armenian a search of one to four
  * plies stands on the network's view of quiet positions a move or two after a man was given
  * away, and there it misjudges: it scores a man down with the taker's man "active" far
- * above what it is worth, so that at depth 1 it gives a man for nothing in a fifth to a
+ * above what it is worth, so that at depth 1 it gives a man for nothing in a sixth to a
  * third of quiet positions where the linear evaluation almost never does, and at levels 0
  * to 3 it loses games to a random mover that the linear evaluation does not lose. From a
  * depth cap of 5 the search sees the man go and the network is the stronger. The Turkish
