@@ -20,7 +20,7 @@ import { Evaluators } from './eval.js';
 import type { EvalWeights } from './eval-weights.js';
 import type { NetworkWeights } from './network-weights.js';
 import { SearchModule } from './search-wasm.js';
-import { chooseSkillMove, MAX_SKILL_LEVEL } from './skill.js';
+import { chooseSkillMove, MAX_SKILL_LEVEL, skillUsesNetwork } from './skill.js';
 import { TimeManager, type SearchLimits, type TimeBudget } from './timeman.js';
 import type { TranspositionTable } from './tt.js';
 import type { Result } from '../core/result.js';
@@ -194,6 +194,8 @@ export class Searcher {
   private evaluators: Evaluators;
   private tt: TranspositionTable;
   private control: SearchControl;
+  /** Whether this search may score with the variant's network (the weakest skill levels may not). */
+  private networkAllowed = true;
   private drawPlies = 100;
   private threadIndex = 0;
   private nodes = 0;
@@ -346,6 +348,8 @@ export class Searcher {
     settings: SearchSettings,
   ): void {
     this.rules = root.rules;
+    // The weakest skill levels score with the linear weights even where a network is loaded.
+    this.networkAllowed = skillUsesNetwork(settings.skillLevel ?? MAX_SKILL_LEVEL, root.rules.name); // prettier-ignore
     this.drawPlies = settings.drawPlies;
     this.threadIndex = settings.threadIndex;
     this.crumbs = this.control.threads > 1;
@@ -373,7 +377,7 @@ export class Searcher {
       this.moduleWeights[region] = weights;
     }
     // The network of this variant, when one is loaded, scores the quiet positions there too.
-    const network = this.evaluators.networks[root.rules.name] ?? null;
+    const network = this.networkAllowed ? (this.evaluators.networks[root.rules.name] ?? null) : null; // prettier-ignore
     if (network !== null && this.moduleNetwork[region] !== network) {
       module.setNetwork(network);
       this.moduleNetwork[region] = network;

@@ -5,9 +5,12 @@
  * score within a margin of the best one (each line gets a random bonus of up to the margin,
  * and the highest total is played), the margin shrinking fast as the level rises. At the
  * lowest levels it now and then plays a random legal move instead: a deliberate blunder,
- * rarer at each level. At the maximum nothing of this runs.
+ * rarer at each level. Levels whose depth cap is below the variant's NETWORK_MIN_DEPTH score
+ * with the linear evaluation even where a network is loaded. At the maximum nothing of this
+ * runs.
  */
 import type { PackedMove } from '../core/movegen.js';
+import type { VariantName } from '../core/variant.js';
 
 export const MAX_SKILL_LEVEL = 10;
 
@@ -27,11 +30,29 @@ export interface SkillSettings {
 }
 
 /**
+ * Per variant, the shallowest depth cap at which a level below the maximum scores with the
+ * variant's network; a level with a smaller cap scores with the linear weights of the
+ * evaluation in use even where a network is loaded. In Armenian a search of one to four
+ * plies stands on the network's view of quiet positions a move or two after a man was given
+ * away, and there it misjudges: it scores a man down with the taker's man "active" far
+ * above what it is worth, so that at depth 1 it gives a man for nothing in a sixth to a
+ * third of quiet positions where the linear evaluation almost never does, and at levels 0
+ * to 3 it loses games to a random mover that the linear evaluation does not lose. From a
+ * depth cap of 5 the search sees the man go and the network is the stronger. The Turkish
+ * network shows no such fault and plays at every level. docs/skill-levels.md has the
+ * measurements.
+ */
+export const NETWORK_MIN_DEPTH: Readonly<Record<VariantName, number>> = Object.freeze({
+  armenian: 5,
+  turkish: 1,
+});
+
+/**
  * Levels 0 to MAX_SKILL_LEVEL - 1, weakest first. Every field gets stronger at each level:
  * the node budget grows by 1.8 a level (150 to about 30,000), the depth cap by one or two,
  * the margin shrinks from two and a half men to a twentieth of one, and blunders (30 % of
- * moves at level 0) stop after level 3. Measured in docs/skill-levels.md: each level beats the one
- * below by roughly 100 to 230 Elo.
+ * moves at level 0) stop after level 3. In Armenian levels 0 to 3 (depth caps 1 to 4) score
+ * with the linear evaluation (NETWORK_MIN_DEPTH). Measured in docs/skill-levels.md.
  */
 export const SKILL_TABLE: readonly SkillSettings[] = Object.freeze(
   [
@@ -51,6 +72,15 @@ export const SKILL_TABLE: readonly SkillSettings[] = Object.freeze(
 /** The settings of a level below the maximum. */
 export function skillSettings(level: number): SkillSettings {
   return SKILL_TABLE[Math.max(0, Math.min(SKILL_TABLE.length - 1, Math.floor(level)))];
+}
+
+/**
+ * Whether a search of `variant` at `level` scores with the network loaded for the variant
+ * (if any): always at the maximum, below it from the variant's NETWORK_MIN_DEPTH. Where it
+ * does not, the linear weights of the evaluation in use (the `EvalFile`'s) score.
+ */
+export function skillUsesNetwork(level: number, variant: VariantName): boolean {
+  return level >= MAX_SKILL_LEVEL || skillSettings(level).depth >= NETWORK_MIN_DEPTH[variant];
 }
 
 /** Whether this move is a deliberate blunder (a random legal move); `random` in [0, 1). */

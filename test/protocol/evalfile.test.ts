@@ -213,4 +213,50 @@ describe('EvalFile', () => {
     ]);
     expect(await evaluationLine(engine, 'W:Wa2,c2,h2:Bb7,g7')).toBe(before);
   });
+
+  it('in Armenian levels 0 to 3 search with the linear weights of the EvalFile, stronger levels and full strength with its network', async () => {
+    const byDefault = start();
+    const linear = start();
+    linear.send('setoption name EvalFile value data/eval-weights.json');
+    const doubleMan = start();
+    doubleMan.send(`setoption name EvalFile value ${weightsFile('double-man.json', { man: 2 * SHIPPED_MAN })}`); // prettier-ignore
+    const fen = 'W:Wa2,b2,c2,d2,e2,f2,h2,b3,d3,e3,f3,g3,h3,a4,b4,g4:Bb5,d5,e5,b6,c6,d6,f6,h6,a7,b7,c7,d7,e7,f7,g7,h7'; // prettier-ignore
+    // White a man up: the weights file's worth of a man shows in every score.
+    const manUp = 'W:Wa2,c2,h2:Bb7,g7';
+    // Below full strength the search's lines and scores (not the move, a random choice among them).
+    for (const level of [0, 3]) {
+      const shown = await skillLines(byDefault, level, fen);
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown).toEqual(await skillLines(linear, level, fen));
+      expect(await skillLines(doubleMan, level, manUp)).not.toEqual(await skillLines(linear, level, manUp)); // prettier-ignore
+    }
+    for (const level of [4, 10]) {
+      expect(await skillLines(byDefault, level, fen)).not.toEqual(await skillLines(linear, level, fen)); // prettier-ignore
+    }
+    // At full strength the EvalFile's choice stands: each weights file plays its own weights.
+    expect(await skillLines(doubleMan, 10, manUp)).not.toEqual(await skillLines(linear, 10, manUp)); // prettier-ignore
+    // In Turkish every level plays the network.
+    for (const engine of [byDefault, linear]) engine.send('setoption name Variant value turkish');
+    const turkish = 'W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7'; // prettier-ignore
+    expect(await skillLines(byDefault, 0, turkish)).not.toEqual(await skillLines(linear, 0, turkish)); // prettier-ignore
+    for (const engine of [byDefault, linear, doubleMan]) {
+      expect(engine.lines.filter((l) => l.startsWith('info string error'))).toEqual([]);
+    }
+  });
 });
+
+/**
+ * The `info` lines (less time, speed and table use) of a search of `fen` at `level`, from
+ * an empty table: the level's own depth cap and node budget, or depth 4 at full strength.
+ */
+async function skillLines(engine: TamaProcess, level: number, fen: string): Promise<string[]> {
+  const from = engine.lines.length;
+  engine.send(`setoption name Skill Level value ${level}`, 'ucinewgame', `position fen ${fen}`);
+  engine.send(level < 10 ? 'go depth 30' : 'go depth 4');
+  const at = await engine.waitFor(/^bestmove /, from);
+  return engine
+    .since(from)
+    .slice(0, at - from)
+    .filter((l) => l.startsWith('info depth') && l.includes(' pv '))
+    .map((l) => l.replace(/ (time|nps|hashfull) \d+/g, ''));
+}
