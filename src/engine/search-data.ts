@@ -10,7 +10,9 @@
 import { fail, ok, type Result } from '../core/result.js';
 import type { EndgameTables } from '../egdb/tables.js';
 import { describeCode } from '../egdb/value.js';
-import { Evaluators } from '../search/eval.js';
+import { VARIANT_NAMES, type VariantName } from '../core/variant.js';
+import { Evaluators, type EvalSource, type NetworkSet } from '../search/eval.js';
+import type { NetworkWeights } from '../search/network-weights.js';
 import { createSearchMemory, searchMemoryLayout, type SearchMemoryLayout, type WasmMemory } from '../search/search-wasm.js'; // prettier-ignore
 import { tableBytes } from '../search/tt.js';
 import { DEFAULT_EVAL_SOURCE } from './default-eval.js';
@@ -20,7 +22,7 @@ import { EMPTY_STRING, type OptionValues } from './options.js';
 import type { SearchTask } from './search-worker.js';
 
 /** The part of a search task that SearchData provides. */
-type SharedData = Pick<SearchTask, 'memory' | 'ttGeneration' | 'evalWeights' | 'evalNetworks' | 'evalGeneration' | 'tables' | 'tablesGeneration'>; // prettier-ignore
+type SharedData = Pick<SearchTask, 'memory' | 'memoryGeneration' | 'ttGeneration' | 'evaluation' | 'evalGeneration' | 'tables' | 'tablesGeneration'>; // prettier-ignore
 
 /**
  * Whether threads can share memory here: in Node always; in a browser only where the page is
@@ -29,6 +31,39 @@ type SharedData = Pick<SearchTask, 'memory' | 'ttGeneration' | 'evalWeights' | '
  */
 function memoryShareable(): boolean {
   return Object.prototype.toString.call(new SharedArrayBuffer(0)) === '[object SharedArrayBuffer]';
+}
+
+/**
+ * `networks` with their weights over shared memory where threads can share it, so that a
+ * search task carries them to a thread without a copy; as they are elsewhere (a page that is
+ * not cross-origin isolated sends them to its one thread only when they change, web/threads.ts).
+ */
+function shareNetworks(networks: NetworkSet): NetworkSet {
+  if (!memoryShareable()) return networks;
+  const shared: Partial<Record<VariantName, NetworkWeights>> = {};
+  for (const variant of VARIANT_NAMES) {
+    const network = networks[variant];
+    if (network === undefined) continue;
+    shared[variant] = {
+      ...network,
+      inputWeights: new Int16Array(shareCopy(network.inputWeights)),
+      inputBias: new Int16Array(shareCopy(network.inputBias)),
+      outputWeights: new Int8Array(shareCopy(network.outputWeights)),
+    };
+  }
+  return shared;
+}
+
+/** The bytes of `array` copied into a new SharedArrayBuffer. */
+function shareCopy(array: Int8Array | Int16Array): SharedArrayBuffer {
+  const buffer = new SharedArrayBuffer(array.byteLength);
+  new Uint8Array(buffer).set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+  return buffer;
+}
+
+/** The evaluation of `source` as the engine keeps it: its networks shared (shareNetworks). */
+function evaluatorsOf(source: EvalSource): Evaluators {
+  return new Evaluators(source.weights, shareNetworks(source.networks));
 }
 
 /**
@@ -73,9 +108,15 @@ function allocateMemory(regions: number, mib: number): Result<EngineMemory> {
 export class SearchData {
   /** The search's memory, or why it could not be made (then every search fails with that). */
   private current: Result<EngineMemory>;
+  /** Changes whenever a new memory is made (Hash, Threads): threads then instantiate the module over it. */
+  private memoryGeneration = 0;
+  /** Changes whenever the table is replaced or emptied. */
   private tableGeneration = 0;
-  /** The evaluation (linear weights and networks), sent to the workers with every search. */
-  private weights = new Evaluators(DEFAULT_EVAL_SOURCE.weights, DEFAULT_EVAL_SOURCE.networks);
+  /**
+   * The evaluation (linear weights and networks), which a thread takes when its generation
+   * changes; its networks over shared memory where there is one (shareNetworks).
+   */
+  private weights = evaluatorsOf(DEFAULT_EVAL_SOURCE);
   /** Changes whenever another evaluation is loaded: workers then rebuild their evaluators. */
   private evalGeneration = 0;
   /** The endgame tables of the current variant, or none. */
@@ -110,9 +151,9 @@ export class SearchData {
     const current = this.current;
     return {
       memory: current.ok ? { memory: current.value.memory, layout: current.value.layout } : { error: current.error.message }, // prettier-ignore
+      memoryGeneration: this.memoryGeneration,
       ttGeneration: this.tableGeneration,
-      evalWeights: this.weights.weights,
-      evalNetworks: this.weights.networks,
+      evaluation: { weights: this.weights.weights, networks: this.weights.networks },
       evalGeneration: this.evalGeneration,
       tables: this.egdb?.tables ?? [],
       tablesGeneration: this.tablesGeneration,
@@ -125,6 +166,7 @@ export class SearchData {
     if (!made.ok) return made.error.code !== 'out-of-memory' ? made : fail(made.error.code, `${made.error.message}; the table stays at ${this.values.hash} MiB`); // prettier-ignore
     this.values.hash = mib;
     this.current = made;
+    this.memoryGeneration++;
     this.tableGeneration++;
     return ok(undefined);
   }
@@ -138,6 +180,7 @@ export class SearchData {
     if (!made.ok) return made.error.code !== 'out-of-memory' ? made : fail(made.error.code, `${made.error.message} with ${threads} search threads; the threads stay at ${this.values.threads}`); // prettier-ignore
     this.values.threads = threads;
     this.current = made;
+    this.memoryGeneration++;
     this.tableGeneration++;
     return ok(undefined);
   }
@@ -164,7 +207,7 @@ export class SearchData {
     const loaded = loadEvalFile(value);
     if (!loaded.ok) return loaded;
     this.values.evalFile = value;
-    this.weights = new Evaluators(loaded.value.weights, loaded.value.networks);
+    this.weights = evaluatorsOf(loaded.value);
     this.evalGeneration++;
     return ok(undefined);
   }

@@ -12,7 +12,7 @@ import { PerftTable } from '../core/perft-table.js';
 import { Position } from '../core/position.js';
 import { rulesFor, type VariantName } from '../core/variant.js';
 import { SearchControl } from '../search/control.js';
-import { Evaluators, type EvalWeightSet, type NetworkSet } from '../search/eval.js';
+import { Evaluators, type EvalSource } from '../search/eval.js';
 import { Searcher, type SearchResult, type SearchSettings } from '../search/search.js';
 import { createSearchMemory, SearchModule, type SearchMemory, type SearchMemoryLayout, type WasmMemory } from '../search/search-wasm.js'; // prettier-ignore
 import type { SearchLimits } from '../search/timeman.js';
@@ -33,14 +33,24 @@ export interface SearchTask {
    * own; or why the engine has none.
    */
   readonly memory: { readonly memory: WasmMemory | null; readonly layout: SearchMemoryLayout } | { readonly error: string }; // prettier-ignore
-  /** Changes whenever the engine makes a new memory or empties the table: the worker then takes it. */
+  /**
+   * Changes whenever the engine makes a new memory (Hash, Threads): only then does the worker
+   * instantiate the module anew (over it, or over a memory of its own of its layout).
+   */
+  readonly memoryGeneration: number;
+  /**
+   * Changes whenever the engine makes a new memory or empties the table (a new game, Clear
+   * Hash): a worker with a memory of its own then empties its own table.
+   */
   readonly ttGeneration: number;
   readonly ttAge: number;
   readonly controlBuffer: SharedArrayBuffer;
-  /** The evaluation weights of every variant (the engine's EvalFile). */
-  readonly evalWeights: EvalWeightSet;
-  /** The networks of the EvalFile, one a variant at most. */
-  readonly evalNetworks: NetworkSet;
+  /**
+   * The evaluation (the engine's EvalFile: linear weights of every variant, a network a
+   * variant at most), which the worker takes only when `evalGeneration` is not the one it
+   * holds; left out of a task for a thread known to hold it (web/threads.ts).
+   */
+  readonly evaluation?: EvalSource;
   /** Changes whenever the engine loads other weights: the worker then rebuilds its evaluators. */
   readonly evalGeneration: number;
   readonly threads: number;
@@ -145,8 +155,9 @@ export const DONE = 'done';
 
 /**
  * The memory this thread searches over: the engine's, or, where memory is not shared, one of
- * its own of the same layout (one thread), made anew with each generation so that its table
- * starts empty as the engine's does. Throws the engine's reason when it has none.
+ * its own of the same layout (one thread), made with each new memory of the engine's (its
+ * table emptied in place when the engine empties its own). Throws the engine's reason when
+ * it has none.
  */
 function memoryOf(task: SearchTask): SearchMemory {
   const given = task.memory;
@@ -170,26 +181,41 @@ function takeMemory(memory: SearchMemory): { table: TranspositionTable; module: 
 }
 
 let searcher: Searcher | undefined;
-let generation = -1;
+/** The engine's memory generation the module was instantiated for, and its table generation. */
+let memoryGeneration = -1;
+let tableGeneration = -1;
+/** Whether the table is this thread's own (the engine's memory is not shared here). */
+let ownTable = false;
 let table: TranspositionTable | undefined;
 let endgame: EndgameTables | null = null;
 let endgameGeneration = -1;
+/** The evaluation of generation evalGeneration, taken from the task that brought it. */
+let evaluators = new Evaluators();
 let evalGeneration = -1;
 
 export default function search(task: SearchTask): SearchResult {
-  const control = new SearchControl(task.controlBuffer, task.threads);
-  if (searcher === undefined || table === undefined || generation !== task.ttGeneration) {
-    const taken = takeMemory(memoryOf(task));
-    table = taken.table;
-    generation = task.ttGeneration;
-    if (searcher === undefined) searcher = new Searcher(taken.module, table, control);
-    else {
-      searcher.attach(table, control);
-      searcher.useModule(taken.module);
-    }
-  } else {
-    searcher.attach(table, control);
+  // First, so that a thread told it has this evaluation has it even if the search fails.
+  if (evalGeneration !== task.evalGeneration) {
+    const evaluation = task.evaluation;
+    if (evaluation === undefined) throw new Error(`the search thread was sent no evaluation for generation ${task.evalGeneration}`); // prettier-ignore
+    evaluators = new Evaluators(evaluation.weights, evaluation.networks);
+    evalGeneration = task.evalGeneration;
   }
+  const control = new SearchControl(task.controlBuffer, task.threads);
+  if (searcher === undefined || table === undefined || memoryGeneration !== task.memoryGeneration) {
+    const memory = memoryOf(task);
+    const taken = takeMemory(memory);
+    table = taken.table;
+    ownTable = !memory.shared;
+    if (searcher === undefined) searcher = new Searcher(taken.module, table, control);
+    else searcher.useModule(taken.module);
+    memoryGeneration = task.memoryGeneration;
+  } else if (tableGeneration !== task.ttGeneration && ownTable) {
+    // The engine emptied its table (a new game, Clear Hash): this thread's own table too.
+    table.clear();
+  }
+  tableGeneration = task.ttGeneration;
+  searcher.attach(table, control);
   table.age = task.ttAge;
   if (endgameGeneration !== task.tablesGeneration) {
     endgameGeneration = task.tablesGeneration;
@@ -200,10 +226,7 @@ export default function search(task: SearchTask): SearchResult {
     }
   }
   searcher.attachTables(endgame);
-  if (evalGeneration !== task.evalGeneration) {
-    searcher.useEvaluators(new Evaluators(task.evalWeights, task.evalNetworks));
-    evalGeneration = task.evalGeneration;
-  }
+  searcher.useEvaluators(evaluators);
   if (task.newGame) searcher.clearHistory();
   const position = new Position(rulesFor(task.variant), task.state);
   try {

@@ -403,9 +403,16 @@ function alphaBeta(ply: i32, depth: i32, alpha: i32, beta: i32, pvNode: bool): i
   const scores = SCORES + <usize>(ply * MAX_MOVES * 4);
   for (let i = 0; i < moveCount; i++) setI32At(order, i, i);
   scoreMoves(ply, moveCount, ttMoveRef);
+  // A helper of odd number takes the root moves after the first from the far end, so that it
+  // and the main thread meet in the middle of the root's null-window searches, each finding
+  // the other's half in the table.
+  const fromFarEnd = ply == 0 && crumbsOn && (threadNumber & 1) != 0;
   if (ply == 0) {
     // At the root the previous iteration's order decides: its best move first.
-    for (let k = 0; k < moveCount; k++) setI32At(scores, i32At(ROOT_ORDER, k), TT_MOVE_SCORE - k);
+    for (let k = 0; k < moveCount; k++) {
+      const rank = fromFarEnd && k > 0 ? moveCount - k : k;
+      setI32At(scores, i32At(ROOT_ORDER, k), TT_MOVE_SCORE - rank);
+    }
   }
   const originalAlpha = alpha;
   let bestScore = -INFINITE;
@@ -470,7 +477,8 @@ function alphaBeta(ply: i32, depth: i32, alpha: i32, beta: i32, pvNode: bool): i
     // Keep the best move first for the next iteration.
     let place = 0;
     for (let i = 0; i < moveCount; i++) {
-      const index = i32At(order, i);
+      // The far end's searching order read back, so that the order kept is the main thread's.
+      const index = i32At(order, fromFarEnd && i > 0 ? moveCount - i : i);
       setI32At(ROOT_ORDER, i, index);
       if (index == bestIndex) place = i;
     }

@@ -33,8 +33,8 @@ describe('the data of the searches', () => {
     const { memory, layout } = task.memory;
     expect(memory?.buffer).toBe(table.value.buffer);
     expect(layout).toMatchObject({ regions: DEFAULT_OPTION_VALUES.threads, tableOffset: table.value.byteOffset, tableBytes: tableBytes(DEFAULT_OPTION_VALUES.hash) }); // prettier-ignore
-    expect(task.evalWeights).toBe(DEFAULT_EVAL_WEIGHTS);
-    expect(task.evalNetworks).toEqual({ armenian: shipped('armenian'), turkish: shipped('turkish') }); // prettier-ignore
+    expect(task.evaluation?.weights).toBe(DEFAULT_EVAL_WEIGHTS);
+    expect(task.evaluation?.networks).toEqual({ armenian: shipped('armenian'), turkish: shipped('turkish') }); // prettier-ignore
     expect(task.tables).toEqual([]);
   });
 
@@ -49,9 +49,11 @@ describe('the data of the searches', () => {
     data.clearTable();
     expect(words().every((word) => word === 0)).toBe(true);
     expect(data.ttGeneration).toBe(1);
+    // Emptied in place: the memory is the same one.
+    expect(data.forTask()).toMatchObject({ memoryGeneration: 0 });
     expect(data.resizeHash(1).ok).toBe(true);
     expect(values.hash).toBe(1);
-    expect(data.forTask()).toMatchObject({ ttGeneration: 2, memory: { layout: { tableBytes: tableBytes(1) } } }); // prettier-ignore
+    expect(data.forTask()).toMatchObject({ memoryGeneration: 1, ttGeneration: 2, memory: { layout: { tableBytes: tableBytes(1) } } }); // prettier-ignore
     expect(words().byteLength).toBe(tableBytes(1));
   });
 
@@ -63,6 +65,7 @@ describe('the data of the searches', () => {
     const three = data.forTask();
     if ('error' in one || 'error' in three.memory) throw new Error('no search memory');
     expect(three.ttGeneration).toBe(1);
+    expect(three.memoryGeneration).toBe(1);
     expect(three.memory.layout.regions).toBe(3);
     const region = (three.memory.layout.tableOffset - one.layout.tableOffset) / 2;
     expect(region % 64).toBe(0);
@@ -104,7 +107,7 @@ describe('the data of the searches', () => {
     expect(values.evalFile).toBe('data/network-turkish.json');
     expect(data.forTask()).toMatchObject({
       evalGeneration: 1,
-      evalNetworks: { turkish: { variant: 'turkish' } },
+      evaluation: { networks: { turkish: { variant: 'turkish' } } },
     });
     expect(Object.keys(data.evaluators.networks)).toEqual(['turkish']);
     expect(data.setEndgamePath(EMPTY_STRING).ok).toBe(true);

@@ -4,6 +4,7 @@
  * which each searches in its own region (breadcrumbs: breadcrumbs.test.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { Position } from '../../src/core/position.js';
 import { BENCH_POSITIONS } from '../../src/search/bench.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
@@ -51,5 +52,37 @@ describe('the module on several threads', () => {
     expect(Array.from(second.module.position(0))).toEqual(Array.from(rootB.state.subarray(0, stackA.length))); // prettier-ignore
     // A region past the memory's is refused, not written.
     expect(() => first.module.bindThread(2)).toThrow(/2 thread regions, not region 2/);
+  });
+  it("a helper of odd number searches the root moves after the first from the far end, and keeps the main thread's order", () => {
+    const root = Position.start();
+    /** The root moves each iteration of a search by thread `threadIndex` started, in turn. */
+    const iterations = (threadIndex: number, depth: number): string[][] => {
+      const { searcher, module } = threadOver(sharedMemory(2), SearchControl.create(2));
+      const seen: string[][] = [];
+      module.connect({
+        poll: () => false,
+        probeTables: () => -1,
+        rootMove: (number, move, capturedLo, capturedHi) => {
+          if (number === 1) seen.push([]);
+          seen[seen.length - 1].push(`${move}/${capturedLo}/${capturedHi}`);
+        },
+      });
+      searcher.search(root, [], { depth }, settings(threadIndex), () => {});
+      return seen;
+    };
+    const main = iterations(0, 4);
+    const helper = iterations(1, 4);
+    expect(main[0].length).toBeGreaterThan(3);
+    // The helper starts a ply deeper, from the moves' own order: the first, then the rest from the end.
+    expect(helper).toHaveLength(3);
+    expect(helper[0]).toEqual([main[0][0], ...main[0].slice(1).reverse()]);
+    // Each iteration the order read back the other way is the main thread's: the last best move first, the rest as they were.
+    const natural = helper.map((moves) => [moves[0], ...moves.slice(1).reverse()]);
+    for (let i = 1; i < natural.length; i++) {
+      const best = natural[i][0];
+      expect(natural[i]).toEqual([best, ...natural[i - 1].filter((move) => move !== best)]);
+    }
+    // The main thread keeps the order the same way, from the moves' own order.
+    expect(main[1]).toEqual([main[1][0], ...main[0].filter((move) => move !== main[1][0])]);
   });
 });

@@ -48,6 +48,8 @@ interface Thread {
   running: Waiting | undefined;
   /** The last generation of endgame tables it received (a copy is sent only when it changes). */
   tablesGeneration: number;
+  /** The last generation of the evaluation it received (sent only when it changes). */
+  evalGeneration: number;
 }
 
 /** A set of search threads with their control block; replaced whole when Threads changes. */
@@ -97,7 +99,7 @@ export class SearchThreads {
   /** A new thread in the pool; resolves with whether it loaded. */
   private startThread(): Promise<boolean> {
     const worker = new Worker(this.workerFile, { type: 'module', name: 'tama search' });
-    const thread: Thread = { worker, running: undefined, tablesGeneration: -1 };
+    const thread: Thread = { worker, running: undefined, tablesGeneration: -1, evalGeneration: -1 };
     this.pool.push(thread);
     return new Promise<boolean>((resolveLoaded) => {
       worker.addEventListener('message', (event: MessageEvent<ThreadAnswer>) => {
@@ -141,15 +143,22 @@ export class SearchThreads {
   }
 
   /**
-   * The request as `thread` needs it: without shared memory a set of endgame tables the
-   * thread already holds a copy of is not copied again (the thread keeps its own between
-   * searches, search-worker.ts).
+   * The request as `thread` needs it: the evaluation goes only to a thread that does not hold
+   * its generation yet, and, without shared memory, a set of endgame tables the thread
+   * already holds a copy of is not copied again (the thread keeps both between searches,
+   * search-worker.ts).
    */
   private forThread(thread: Thread, request: ThreadRequest): ThreadRequest {
-    const task = request.task as { tablesGeneration?: number };
-    if (this.sharesMemory || task.tablesGeneration === undefined) return request;
-    const held = task.tablesGeneration === thread.tablesGeneration;
-    thread.tablesGeneration = task.tablesGeneration;
-    return held ? { ...request, task: { ...task, tables: [] } } : request;
+    const task = request.task as { tablesGeneration?: number; tables?: unknown; evalGeneration?: number; evaluation?: unknown }; // prettier-ignore
+    let sent = task;
+    if (task.evalGeneration !== undefined) {
+      if (task.evalGeneration === thread.evalGeneration) sent = { ...sent, evaluation: undefined };
+      thread.evalGeneration = task.evalGeneration;
+    }
+    if (!this.sharesMemory && task.tablesGeneration !== undefined) {
+      if (task.tablesGeneration === thread.tablesGeneration) sent = { ...sent, tables: [] };
+      thread.tablesGeneration = task.tablesGeneration;
+    }
+    return sent === task ? request : { ...request, task: sent };
   }
 }
