@@ -141,7 +141,7 @@ interface SearchExports {
   setReduction(index: number, value: number): void;
   keysAddress(): number;
   rootStatusAddress(): number;
-  beginSearch(drawPlies: number, nodeLimit: number, checkInterval: number, keyIndex: number, tables: number, features: number, thread: number, crumbs: number): void; // prettier-ignore
+  beginSearch(drawPlies: number, nodeLimit: number, checkInterval: number, keyIndex: number, tablesPieces: number, features: number, thread: number, crumbs: number): void; // prettier-ignore
   clearHistory(): void;
   searchRoot(depth: number): number;
   quietLeaf(): number;
@@ -181,7 +181,11 @@ export interface ModuleSearchSetup {
   readonly checkInterval: number;
   /** The keys of the game before the root, low and high word in turn, oldest first. */
   readonly gameKeys: Int32Array;
-  readonly tables: boolean;
+  /**
+   * The most pieces the endgame tables hold (0: no tables): the module asks the host only
+   * about positions of that many pieces or fewer, or where the side to move has none.
+   */
+  readonly tablesPieces: number;
   readonly features: ModuleFeatures;
   /** The search's thread number (0 the main thread): the region it searches in. */
   readonly threadIndex: number;
@@ -534,7 +538,7 @@ export class SearchModule {
     new Int32Array(this.buffer, this.module.keysAddress() >>> 0, keys.length).set(keys);
     const features = setup.features;
     const bits = (features.lateMoveReductions ? 1 : 0) | (features.singleReplyExtension ? 2 : 0) | (features.killers ? 4 : 0) | (features.history ? 8 : 0); // prettier-ignore
-    this.module.beginSearch(setup.drawPlies, setup.nodeLimit, setup.checkInterval, keys.length >> 1, setup.tables ? 1 : 0, bits, setup.threadIndex, setup.crumbs ? 1 : 0); // prettier-ignore
+    this.module.beginSearch(setup.drawPlies, setup.nodeLimit, setup.checkInterval, keys.length >> 1, setup.tablesPieces, bits, setup.threadIndex, setup.crumbs ? 1 : 0); // prettier-ignore
   }
 
   /**

@@ -402,7 +402,7 @@ export class Searcher {
       nodeLimit: this.nodeLimit,
       checkInterval: this.checkInterval,
       gameKeys: Int32Array.from(gameKeys.slice(gameKeys.length - 2 * earlier)),
-      tables: this.egdb !== null,
+      tablesPieces: this.egdb === null ? 0 : Math.max(1, this.egdb.maxPieces),
       features: this.features,
       threadIndex: this.threadIndex,
       crumbs: this.crumbs,

@@ -65,6 +65,19 @@ declare function poll(nodes: f64): i32;
 // @ts-ignore: decorator
 @external("env", "probeTables")
 declare function probeTables(ply: i32): i32;
+
+/**
+ * Whether the host's tables can answer for the position at `at`: it holds at most
+ * tablesPieces pieces, or the side to move has none left (lost, which the host answers too).
+ * Every other node skips the call out.
+ */
+// @ts-ignore: decorator
+@inline function probeWorthwhile(at: usize): bool {
+  const mover = sideToMove(at);
+  const own = pieces(at, mover) | pieces(at, 2 + mover);
+  const other = pieces(at, 1 - mover) | pieces(at, 3 - mover);
+  return own == 0 || count(own | other) <= tablesPieces;
+}
 /** Tells the host which root move is searched now, the `number`-th of the line. */
 // @ts-ignore: decorator
 @external("env", "rootMove")
@@ -92,7 +105,8 @@ export const HISTORY_FEATURE = 8;
 let features: i32 = 15;
 let drawPlies: i32 = 100;
 let rootKeyIndex: i32 = 0;
-let tablesAttached: bool = false;
+/** The most pieces the endgame tables hold (0: no tables attached). */
+let tablesPieces: i32 = 0;
 let nodeLimit: f64 = Infinity;
 let checkInterval: i32 = 1024;
 let checkCountdown: i32 = 1024;
@@ -110,7 +124,7 @@ let crumbsOn: bool = false;
  * root's key after the game's, counters cleared, the history halved, as each search does.
  * `thread` is the search's thread number; `crumbs` whether it shares the root with others.
  */
-export function beginSearch(draws: i32, limit: f64, interval: i32, keyIndex: i32, tables: bool, featureBits: i32, thread: i32, crumbs: bool): void { // prettier-ignore
+export function beginSearch(draws: i32, limit: f64, interval: i32, keyIndex: i32, tables: i32, featureBits: i32, thread: i32, crumbs: bool): void { // prettier-ignore
   threadNumber = thread;
   crumbsOn = crumbs;
   drawPlies = draws;
@@ -120,7 +134,7 @@ export function beginSearch(draws: i32, limit: f64, interval: i32, keyIndex: i32
   rootKeyIndex = min(keyIndex, MAX_GAME_PLIES);
   // The root's own key after the game's: a line that comes back to the root repeats it.
   store<u64>(KEYS + (<usize>rootKeyIndex << 3), positionKey(positionAt(0)));
-  tablesAttached = tables;
+  tablesPieces = tables;
   features = featureBits;
   nodes = 0;
   aborted = false;
@@ -345,7 +359,8 @@ function alphaBeta(ply: i32, depth: i32, alpha: i32, beta: i32, pvNode: bool): i
     alpha = max(alpha, -MATE + ply);
     beta = min(beta, MATE - ply - 1);
     if (alpha >= beta) return alpha;
-    if (tablesAttached) {
+    // The host is asked only where its tables can answer: few enough pieces, or none to move.
+    if (tablesPieces > 0 && probeWorthwhile(at)) {
       const code = probeTables(ply);
       if (code >= 0) return code == 0 ? 0 : (code & 1) == 0 ? MATE - ply - code + 1 : -MATE + ply + code - 1; // prettier-ignore
     }

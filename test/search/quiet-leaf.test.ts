@@ -54,7 +54,7 @@ describe('the quiet leaf of a position', () => {
     const start = Position.start('armenian');
     module.setPosition(0, start.state);
     const features = { lateMoveReductions: true, singleReplyExtension: true, killers: true, history: true }; // prettier-ignore
-    module.beginSearch({ drawPlies: 100, nodeLimit: 1, checkInterval: 1024, gameKeys: new Int32Array(0), tables: false, features, threadIndex: 0, crumbs: false }); // prettier-ignore
+    module.beginSearch({ drawPlies: 100, nodeLimit: 1, checkInterval: 1024, gameKeys: new Int32Array(0), tablesPieces: 0, features, threadIndex: 0, crumbs: false }); // prettier-ignore
     module.searchRoot(5, new Uint8Array(module.generateMoves(0)), module.generateMoves(0));
     expect(module.aborted).toBe(true);
     const leaf = new Int32Array(STATE_SIZE);

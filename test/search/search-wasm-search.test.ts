@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sameMove } from '../../src/core/movegen.js';
+import { popcount64 } from '../../src/core/bitboard.js';
 import { Position } from '../../src/core/position.js';
+import { SIDE } from '../../src/core/state.js';
 import { rulesFor } from '../../src/core/variant.js';
 import { BENCH_POSITIONS } from '../../src/search/bench.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
@@ -21,6 +23,21 @@ import { moveOf, search } from './engine.js';
 /** Centi-men of a score, a won or lost mate counted as beyond any of them. */
 function centiMen(score: { kind: 'cp' | 'mate'; value: number }): number {
   return score.kind === 'cp' ? score.value : Math.sign(score.value) * MATE_BOUND;
+}
+
+/** Every search feature on, as the engine searches. */
+const features = { lateMoveReductions: true, singleReplyExtension: true, killers: true, history: true }; // prettier-ignore
+
+/** A new module set up for Armenian with the linear weights and a 1 MiB table of its own. */
+function armenianModule(): SearchModule {
+  const created = SearchModule.create();
+  if (!created.ok) throw new Error(created.error.message);
+  const module = created.value;
+  module.setVariant(rulesFor('armenian'));
+  module.setWeights(DEFAULT_EVAL_WEIGHTS.armenian);
+  module.useNetwork(false);
+  module.prepareTable(tableBytes(1));
+  return module;
 }
 
 describe('the module knows the draws the game has', () => {
@@ -52,17 +69,10 @@ describe('the module knows the draws the game has', () => {
 
 describe('the keys the module compares for repetitions', () => {
   it("hold the root's own key after the game's, whatever an earlier search left there", () => {
-    const created = SearchModule.create();
-    if (!created.ok) throw new Error(created.error.message);
-    const module = created.value;
-    module.setVariant(rulesFor('armenian'));
-    module.setWeights(DEFAULT_EVAL_WEIGHTS.armenian);
-    module.useNetwork(false);
-    module.prepareTable(tableBytes(1));
-    const features = { lateMoveReductions: true, singleReplyExtension: true, killers: true, history: true }; // prettier-ignore
+    const module = armenianModule();
     const begin = (root: Position, gameKeys: readonly number[]) => {
       module.setPosition(0, root.state);
-      module.beginSearch({ drawPlies: 100, nodeLimit: Infinity, checkInterval: 1024, gameKeys: Int32Array.from(gameKeys), tables: false, features, threadIndex: 0, crumbs: false }); // prettier-ignore
+      module.beginSearch({ drawPlies: 100, nodeLimit: Infinity, checkInterval: 1024, gameKeys: Int32Array.from(gameKeys), tablesPieces: 0, features, threadIndex: 0, crumbs: false }); // prettier-ignore
     };
     // A search of the start leaves the keys of its lines from index 1 on.
     const start = Position.start('armenian');
@@ -81,6 +91,42 @@ describe('the keys the module compares for repetitions', () => {
     begin(game, gameKeys);
     expect([module.repetitionKey(0), module.repetitionKey(1)]).toEqual([[gameKeys[0], gameKeys[1]], [gameKeys[2], gameKeys[3]]]); // prettier-ignore
     expect(module.repetitionKey(2)).toEqual([game.keyLo, game.keyHi]);
+  });
+});
+
+describe('the endgame tables, asked through the host', () => {
+  it("only about positions of at most the tables' pieces, or where the side to move has none", () => {
+    // Five pieces, captures within reach: lines come down to four and fewer.
+    const root = position('W:WKa1,c3:Bf6,h6,d8');
+    /** A search to depth 6 by a new module told of tables up to `tablesPieces` that never answer. */
+    const searchWith = (tablesPieces: number) => {
+      const module = armenianModule();
+      const asked: { pieces: number; moverPieces: number }[] = [];
+      module.connect({
+        poll: () => false,
+        rootMove: () => {},
+        probeTables: (ply) => {
+          const state = module.position(ply);
+          const of = (colour: number) => popcount64(state[2 * colour], state[2 * colour + 1]) + popcount64(state[4 + 2 * colour], state[5 + 2 * colour]); // prettier-ignore
+          asked.push({ pieces: of(0) + of(1), moverPieces: of(state[SIDE]) });
+          return -1;
+        },
+      });
+      module.setPosition(0, root.state);
+      module.beginSearch({ drawPlies: 100, nodeLimit: Infinity, checkInterval: 1024, gameKeys: new Int32Array(0), tablesPieces, features, threadIndex: 0, crumbs: false }); // prettier-ignore
+      const count = module.generateMoves(0);
+      module.searchRoot(6, new Uint8Array(count), count);
+      return { nodes: module.nodes, asked };
+    };
+    const withoutTables = searchWith(0);
+    expect(withoutTables.asked).toHaveLength(0);
+    // With tables of up to 4 pieces that never answer: the same tree, and no call about 5.
+    const four = searchWith(4);
+    expect(four.nodes).toBe(withoutTables.nodes);
+    expect(four.asked.length).toBeGreaterThan(0);
+    expect(four.asked.every(({ pieces, moverPieces }) => pieces <= 4 || moverPieces === 0)).toBe(true); // prettier-ignore
+    // Tables of 5 pieces are asked about the positions of 5 as well.
+    expect(searchWith(5).asked.some(({ pieces }) => pieces === 5)).toBe(true);
   });
 });
 
