@@ -2,7 +2,8 @@
  * Evaluation files in a browser (replaces ../eval-file.ts in the web build): the page has
  * no file system, so the worker that hosts the engine fetches the files it offers (the
  * shipped linear weights and networks) before the engine starts and registers them here
- * by the names the `EvalFile` option gives them.
+ * by the names the `EvalFile` option gives them (in whatever order the fetches end: an
+ * error lists them sorted).
  */
 import { fail, ok, type Result } from '../../core/result.js';
 import { evalSourceOf, type EvalSource } from '../../search/eval.js';
@@ -18,7 +19,7 @@ export function registerEvalFile(path: string, text: string): void {
 function readEvalText(path: string): Result<string> {
   const text = files.get(path);
   if (text !== undefined) return ok(text);
-  return fail('unreadable', `cannot read EvalFile '${path}': the engine in the browser offers only ${[...files.keys()].join(', ') || 'its built-in evaluation'}`); // prettier-ignore
+  return fail('unreadable', `cannot read EvalFile '${path}': the engine in the browser offers only ${[...files.keys()].sort().join(', ') || 'its built-in evaluation'}`); // prettier-ignore
 }
 
 /** The evaluation an `EvalFile` value gives, from the registered files (as ../eval-file.ts). */
