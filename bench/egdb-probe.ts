@@ -26,8 +26,8 @@ const USAGE = `Usage: node dist/bench/egdb-probe.js [options]
   -h, --help         this text
 
 Example:
-  node bin/tama.js egdb build --pieces 4 --out /tmp/egdb4 --threads 2
-  npm run build && node dist/bench/egdb-probe.js --egdb /tmp/egdb4 --depth 12`;
+  node bin/tama.js egdb build --pieces 4 --out egdb --threads 2
+  npm run build && node dist/bench/egdb-probe.js --egdb egdb --depth 12`;
 
 const POSITIONS = [
   'W:Wc3,e3,g3:Bb6,d6,f6',
