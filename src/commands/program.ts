@@ -7,7 +7,7 @@
  * a value out of range, bad position text); `tama match` stopped by Ctrl-C exits 130.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { addCampaignCommands } from './campaign.js';
+import { addCampaignCommands, MISSING_PACKAGES } from './campaign.js';
 import { addPuzzlesCommands } from './puzzles-command.js';
 import { decimalIn, integerIn } from './integers.js';
 import type { GuiOptions } from './gui.js';
@@ -102,9 +102,11 @@ export async function runCommandLine(argv: readonly string[]): Promise<void> {
   try {
     await program.parseAsync(words, { from: 'user' });
   } catch (error) {
-    // Commander has printed the message (and the hint); help and --version exit 0.
+    // Commander has printed the message (and the hint); help and --version exit 0. A command
+    // whose database packages are missing has said so: a failure at run time.
     if (!(error instanceof CommanderError)) throw error;
-    process.exitCode = error.exitCode === 0 ? 0 : USAGE_ERROR;
+    if (error.code === MISSING_PACKAGES) process.exitCode = 1;
+    else process.exitCode = error.exitCode === 0 ? 0 : USAGE_ERROR;
   }
 }
 

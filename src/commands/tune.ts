@@ -27,6 +27,7 @@ import {
 } from '../tune/positions.js';
 import { readShardFolders } from '../tune/shard.js';
 import { readTextOrReport } from './read-text.js';
+import { missingPackagesLine } from '../campaign/packages.js';
 
 export interface TuneDataOptions {
   readonly variant: VariantName;
@@ -212,6 +213,11 @@ export async function runTuneDataCampaign(
   const out = options.out;
   if (out !== undefined && statSync(out, { throwIfNoEntry: false })?.isDirectory()) {
     printError(`error: cannot write '${out}': it is a directory`);
+    return 1;
+  }
+  const missing = missingPackagesLine('tune-data --campaign', { client: true, embedded: options.db === undefined }); // prettier-ignore
+  if (missing !== undefined) {
+    printError(missing);
     return 1;
   }
   const { connect } = await import('../campaign/connect.js');
