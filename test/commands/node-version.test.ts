@@ -28,7 +28,7 @@ const LINE = (version: string) =>
   `error: tama runs on Node.js 24 or 22.17 and later, not ${version}; for Node.js 24 from the npm registry, installed nowhere else, put 'npx --yes --package=node@24 --' before the command: 'npx --yes --package=node@24 -- npm start'\n`;
 
 describe('an unsupported Node.js', () => {
-  it.each(['20.20.2', '22.16.0', '23.11.1', '18.20.8'])('%s: tama says how to run Node.js 24, exit 1', async (version) => {
+  it.each(['20.20.2', '22.16.0', '23.11.1'])('%s: tama says how to run Node.js 24, exit 1', async (version) => {
     const run = await runAs(version, 'bin/tama.js', ['perft', '1']);
     expect(run).toEqual({ code: 1, stdout: '', stderr: LINE(version) });
   }); // prettier-ignore
@@ -38,7 +38,7 @@ describe('an unsupported Node.js', () => {
     expect(run).toEqual({ code: 1, stdout: '', stderr: LINE('20.20.2') });
   });
 
-  it.each(['22.17.0', '22.21.1', '24.0.0', '25.2.0'])('%s: tama runs', async (version) => {
+  it.each(['22.17.0', '24.0.0'])('%s: tama runs', async (version) => {
     const run = await runAs(version, 'bin/tama.js', ['perft', '1']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('22');
