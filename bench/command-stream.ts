@@ -254,9 +254,10 @@ function randomCommand(random: () => number, model: ProtocolModel): GeneratedCom
     };
   }
   if (roll < 0.95) return { line: 'setoption name Clear Hash', needsIdle: true, apply: () => {} };
+  // `moves` only reads: answered during a search too, in its place among the lines.
   return {
     line: 'moves',
-    needsIdle: true,
+    needsIdle: false,
     apply: (m) => {
       const moves = legalMoves(m.position).map((move) => move.text);
       m.moveLists.push(`moves ${moves.length === 0 ? '(none)' : moves.join(' ')}`);

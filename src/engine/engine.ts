@@ -75,6 +75,11 @@ export interface EngineEvents {
   progress?(progress: SearchProgress): void;
   /** Something went wrong inside (a worker died) but the engine recovered. */
   error(message: string): void;
+  /**
+   * Optional: a request carried out but not exactly as given (a `searchmoves` text that is
+   * no legal move is left out); said before the search's first info.
+   */
+  warning?(message: string): void;
 }
 
 /** How long a stopped search may take to answer before its threads count as stalled. */
@@ -307,6 +312,7 @@ export class Engine {
       this.perftLayout = undefined;
     }
     const plan = searchPlan(position, requested, this.settings);
+    for (const left of plan.ignoredSearchmoves) this.events.warning?.(`go searchmoves: ignoring '${left.text}': ${left.message}`); // prettier-ignore
     const info = new InfoChannel((message) => {
       if (reportInfo) this.events.info({ ...message, pv: formatLine(position, message.pv) });
     });
