@@ -48,7 +48,7 @@ export interface CommandStreamReport {
 }
 
 /** What the model expects of one accepted `go`. */
-interface ExpectedSearch {
+export interface ExpectedSearch {
   readonly command: string;
   readonly position: Position;
   readonly searchmoves?: readonly string[];
@@ -265,8 +265,8 @@ function randomCommand(random: () => number, model: ProtocolModel): GeneratedCom
   };
 }
 
-/** Checks one `bestmove` line against the search it answers. */
-function checkBestMove(line: string, expected: ExpectedSearch): string | undefined {
+/** Checks one `bestmove` line against the search it answers (the fuzzer's too). */
+export function checkBestMove(line: string, expected: ExpectedSearch): string | undefined {
   const match = /^bestmove (\S+)(?: ponder (\S+))?$/.exec(line);
   const where = `'${expected.command}' on ${expected.position.toString()}`;
   if (match === null) return `malformed '${line}' for ${where}`;

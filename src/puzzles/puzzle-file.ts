@@ -103,7 +103,7 @@ export function parsePuzzleFile(
     try {
       value = JSON.parse(line);
     } catch (error) {
-      return fail('bad-json', `${where(index)}: not JSON (${(error as Error).message})`);
+      return fail('bad-json', `${where(index)}: not JSON: ${quote((error as Error).message)}`);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       return fail('bad-json', `${where(index)}: not a JSON object`);
