@@ -33,10 +33,10 @@ const { values } = readArguments(USAGE, {
   stream: { type: 'string' },
 });
 const number = (text: unknown, fallback: number, name: string): number => {
-  if (text === undefined) return fallback;
+  if (typeof text !== 'string') return fallback;
   const value = Number(text);
   if (!Number.isFinite(value) || value <= 0) {
-    process.stderr.write(`fuzz: --${name} needs a positive number, got '${String(text)}'\n${USAGE}\n`); // prettier-ignore
+    process.stderr.write(`fuzz: --${name} needs a positive number, got '${text}'\n${USAGE}\n`); // prettier-ignore
     process.exit(2);
   }
   return value;

@@ -134,8 +134,8 @@ const malformed: fc.Arbitrary<Step> = fc
 
 /** One random step. */
 export const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('position'), seed: fc.nat(), plies: fc.nat({ max: 24 }), fen: fc.boolean(), edit: fc.option(edit, { nil: undefined, freq: 3 }) }) as fc.Arbitrary<Step> }, // prettier-ignore
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('go'), limits: goLimits, searchmoves: fc.nat({ max: 4 }), junkMove: fc.boolean() }) as fc.Arbitrary<Step> }, // prettier-ignore
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('position'), seed: fc.nat(), plies: fc.nat({ max: 24 }), fen: fc.boolean(), edit: fc.option(edit, { nil: undefined, freq: 3 }) }) }, // prettier-ignore
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('go'), limits: goLimits, searchmoves: fc.nat({ max: 4 }), junkMove: fc.boolean() }) }, // prettier-ignore
   { weight: 4, arbitrary: fc.constantFrom<Step>({ kind: 'line', line: 'stop' }, { kind: 'line', line: 'ponderhit' }, { kind: 'line', line: 'isready' }) }, // prettier-ignore
   { weight: 3, arbitrary: fc.constantFrom<Step>(...['d', 'eval', 'moves', 'ucinewgame', 'uci', 'bench 1', 'bench x', 'isready now'].map((line): Step => ({ kind: 'line', line }))) }, // prettier-ignore
   { weight: 3, arbitrary: setoption },
@@ -296,9 +296,12 @@ export class FuzzEngine {
     this.child.stdout.on('data', (chunk: string) => {
       const parts = (this.partial + chunk).split('\n');
       this.partial = parts.pop() ?? '';
-      // A line without its end yet counts towards the limit too.
-      if (this.partial.length > MAX_REPLY_CHARS) this.lines.push(this.partial), (this.partial = ''); // prettier-ignore
       this.lines.push(...parts);
+      // A line without its end yet counts towards the limit too.
+      if (this.partial.length > MAX_REPLY_CHARS) {
+        this.lines.push(this.partial);
+        this.partial = '';
+      }
       this.wake();
     });
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
