@@ -6,6 +6,7 @@
  * proven. Reading checks every puzzle by the rules, so a file that reads is one the page
  * can play; a bad file is refused with an error naming the file and the line.
  */
+import { quote } from '../core/quote.js';
 import { parseMove } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
@@ -102,7 +103,7 @@ export function parsePuzzleFile(
     try {
       value = JSON.parse(line);
     } catch (error) {
-      return fail('bad-json', `${where(index)}: not JSON (${(error as Error).message})`);
+      return fail('bad-json', `${where(index)}: not JSON: ${quote((error as Error).message)}`);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       return fail('bad-json', `${where(index)}: not a JSON object`);
@@ -159,7 +160,7 @@ function readPuzzle(fields: Fields, variant: VariantName, check: Thresholds): Re
     if (typeof fields[key] !== 'string') return fail(key, `${key} must be text`);
   }
   const { id, position, best, second } = fields as Record<string, string>;
-  if (!/^[0-9a-f]{16}$/.test(id)) return fail('id', `id '${id}' is not 16 hex digits`);
+  if (!/^[0-9a-f]{16}$/.test(id)) return fail('id', `id ${quote(id)} is not 16 hex digits`);
   if (!isInteger(fields.rating, 1)) return fail('rating', 'rating must be a whole number from 1');
   if (!isInteger(fields.depth, 1)) return fail('depth', 'depth must be a whole number from 1');
   if (fields.depth < fields.rating + CHECK_MARGIN) {
@@ -188,7 +189,7 @@ function readPuzzle(fields: Fields, variant: VariantName, check: Thresholds): Re
   for (const [ply, text] of line.entries()) {
     const move = parseMove(walk, text);
     if (!move.ok) return fail('line', `move ${ply + 1} of the line: ${move.error.message}`);
-    if (move.value.text !== text) return fail('line', `move ${ply + 1} of the line: write '${text}' in full, '${move.value.text}'`); // prettier-ignore
+    if (move.value.text !== text) return fail('line', `move ${ply + 1} of the line: write ${quote(text)} in full, '${move.value.text}'`); // prettier-ignore
     walk.play(move.value.move, move.value.capturedLo, move.value.capturedHi);
   }
   return ok({ ...(fields as unknown as Puzzle), line: line });

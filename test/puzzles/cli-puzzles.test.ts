@@ -64,7 +64,7 @@ describe('tama puzzles', () => {
     const bad = file('bad.jsonl', '{"format":"tama-puzzles","version":1}\nnot json\n');
     const checked = await tama(['puzzles', 'check', bad]);
     expect(checked.code).toBe(1);
-    expect(checked.stderr).toBe(`error: ${bad}: line 2: not JSON (${jsonError('not json')})\n`);
+    expect(checked.stderr).toBe(`error: ${bad}: line 2: not JSON: '${jsonError('not json')}'\n`);
     const noOut = await tama(['puzzles', 'mine', file('g.pdn', GAMES)]);
     expect(noOut.code).toBe(2);
     expect(noOut.stderr).toMatch(/required option '--out <file>' not specified/);
