@@ -10,6 +10,7 @@ import { ProcessEvaluator } from '../analyse/process-evaluator.js';
 import type { VariantName } from '../core/variant.js';
 import type { EngineCommand } from '../engine-client/engine-process.js';
 import { splitCommandLine } from '../engine-client/shell-words.js';
+import { PDN_FILE_CAP } from '../files/read-caps.js';
 import { readTextOrReport } from './read-text.js';
 
 export interface AnalyseOptions {
@@ -40,7 +41,7 @@ export async function runAnalyseCommand(
     }
     engine = { program: words.value[0], args: words.value.slice(1) };
   }
-  const text = readTextOrReport(file, printError);
+  const text = readTextOrReport(file, PDN_FILE_CAP, printError);
   if (text === undefined) return 1;
   const games = readPdnForReview(text, options.variant);
   if (!games.ok) {

@@ -4,7 +4,7 @@ import { Position } from '../core/position.js';
 import type { VariantName } from '../core/variant.js';
 import { rankMoves } from '../egdb/best.js';
 import { buildDatabases, unitsToBuild } from '../egdb/build.js';
-import { loadTables } from '../egdb/load.js';
+import { loadTableFolder, loadTables } from '../egdb/load.js';
 import { parseMaterialName, unitsNeeded, type Material } from '../egdb/material.js';
 import { formatStats, tableStats } from '../egdb/stats.js';
 import { describeCode } from '../egdb/value.js';
@@ -97,12 +97,16 @@ export function runEgdbProbe(
   }
   const position = parsed.value;
   const dir = resolve(args.path);
-  const { tables, errors } = loadTables(dir, args.variant);
-  for (const error of errors) err(`warning: ${error}`);
+  const loaded = loadTableFolder(dir, args.variant);
+  if (!loaded.ok) {
+    err(`error: ${loaded.error.message}`);
+    return 1;
+  }
+  const tables = loaded.value;
   const code = tables.probe(position.state);
   const ranked = code < 0 ? undefined : rankMoves(tables, position);
   if (code < 0 || ranked === undefined) {
-    err(`no ${args.variant} table in ${dir} covers ${position.toString()}${tables.maxPieces === 0 ? ' (no tables found: run tama egdb build)' : ''}`); // prettier-ignore
+    err(`no ${args.variant} table in ${dir} covers ${position.toString()}`);
     return 1;
   }
   out(`position ${position.toString()}`);
