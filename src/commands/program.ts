@@ -4,7 +4,8 @@
  *
  * Exit codes, the same for every command: 0 success, 1 failure at run time (an engine that
  * would not start, a file that cannot be written), 2 bad usage (an unknown command or option,
- * a value out of range, bad position text); `tama match` stopped by Ctrl-C exits 130.
+ * a value out of range, bad position text); a long command stopped by SIGINT or SIGTERM
+ * exits 130 or 143 (commands/interrupt.ts).
  */
 import { Command, CommanderError, Option } from 'commander';
 import { addCampaignCommands, MISSING_PACKAGES } from './campaign.js';
@@ -60,7 +61,7 @@ whose banner lines would reach the GUI).
 
 Variants: ${VARIANT_NAMES.join(', ')} (--variant, or "setoption name Variant value ...").
 
-Exit codes: 0 success, 1 failure at run time, 2 bad usage (130: a match stopped by Ctrl-C).
+Exit codes: 0 success, 1 failure at run time, 2 bad usage (130, 143: stopped by SIGINT, SIGTERM).
 
 Examples:
   tama perft 6                      leaf counts of the Armenian start position to depth 6

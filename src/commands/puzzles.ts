@@ -16,6 +16,7 @@ import { CHECK_MARGIN, CHECK_THRESHOLDS, SCREEN_THRESHOLDS } from '../puzzles/ju
 import { candidatePositions, minePuzzles, type SourceGame } from '../puzzles/mine.js';
 import { formatPuzzleFile, parsePuzzleFile, PUZZLE_FORMAT, PUZZLE_FORMAT_VERSION, type Puzzle, type PuzzleHeader, type PuzzleSettings } from '../puzzles/puzzle-file.js'; // prettier-ignore
 import { EngineSearcher } from '../puzzles/searcher.js';
+import { PDN_FILE_CAP, PUZZLE_FILE_CAP } from '../files/read-caps.js';
 import { readTextOrReport } from './read-text.js';
 
 export interface PuzzlesMineOptions {
@@ -82,7 +83,7 @@ export async function runPuzzlesMine(
   if (engine === undefined) return 2;
   const games: SourceGame[] = [];
   for (const file of files) {
-    const text = readTextOrReport(file, printError);
+    const text = readTextOrReport(file, PDN_FILE_CAP, printError);
     if (text === undefined) return 1;
     const read = readPdnForReview(text, options.variant);
     if (!read.ok) {
@@ -187,7 +188,7 @@ export async function runPuzzlesCheck(
 ): Promise<number> {
   const engine = engineCommand(options.engine, printError);
   if (engine === undefined) return 2;
-  const text = readTextOrReport(file, printError);
+  const text = readTextOrReport(file, PUZZLE_FILE_CAP, printError);
   if (text === undefined) return 1;
   const read = parsePuzzleFile(text, file);
   if (!read.ok) {

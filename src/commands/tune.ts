@@ -4,9 +4,9 @@
  * as a network file): reading and writing files and reporting progress; the work is in
  * src/tune/.
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { rulesFor, type VariantName } from '../core/variant.js';
-import { loadEvalFile, resolveEvalFile } from '../engine/eval-file.js';
+import { loadEvalFile, readEvalText } from '../engine/eval-file.js';
 import {
   Evaluator,
   formatEvalWeights,
@@ -26,6 +26,7 @@ import {
   type TrainingPosition,
 } from '../tune/positions.js';
 import { readShardFolders } from '../tune/shard.js';
+import { PDN_FILE_CAP, POSITIONS_FILE_CAP } from '../files/read-caps.js';
 import { readTextOrReport } from './read-text.js';
 import { missingPackagesLine } from '../campaign/packages.js';
 
@@ -106,7 +107,7 @@ export function runTuneData(
   const stats: ExtractStats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 }; // prettier-ignore
   const started = performance.now();
   for (const file of files) {
-    const text = readTextOrReport(file, printError);
+    const text = readTextOrReport(file, PDN_FILE_CAP, printError);
     if (text === undefined) return 1;
     const done = extractPositions(text, options.variant, leaves.value, { skipPlies: options.skipPlies }, positions, stats); // prettier-ignore
     if (!done.ok) {
@@ -129,7 +130,7 @@ function readPositions(
   variant: VariantName,
   printError: (line: string) => void,
 ): TrainingPosition[] | number {
-  const text = readTextOrReport(path, printError);
+  const text = readTextOrReport(path, POSITIONS_FILE_CAP, printError);
   if (text === undefined) return 1;
   const positions = parsePositions(text, variant);
   if (!positions.ok) {
@@ -320,7 +321,9 @@ export function runTune(run: FitRun<TuneOptions>): number {
     onEpoch: (epoch, loss) => printError(`epoch ${epoch}/${options.epochs}: loss ${loss.toFixed(6)} (${seconds()} s)`), // prettier-ignore
   });
   // The starting file's own story comes first: the other variant's weights are its.
-  const { about: before } = JSON.parse(readFileSync(resolveEvalFile(options.init), 'utf8')) as { about?: string }; // prettier-ignore
+  // Read and checked before the fit (loadWeightsFor), so read again here within bounds.
+  const initText = readEvalText(options.init);
+  const { about: before } = (initText.ok ? JSON.parse(initText.value) : {}) as { about?: string }; // prettier-ignore
   const about =
     (before === undefined ? '' : `${before} Then `) +
     `${options.variant} fitted by: ${commandText(argv)} ` +
