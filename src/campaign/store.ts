@@ -206,6 +206,28 @@ async function schemaCurrent(client: pg.PoolClient): Promise<boolean> {
   return (version.rows[0]?.version ?? 0) >= SCHEMA_VERSION;
 }
 
+/**
+ * Runs `work` on a connection of its own taken from `pool`. While a connection is taken, the
+ * pool no longer listens for its errors, and a connection that the server drops (a restart)
+ * emits an 'error' that nobody hears, which ends the process: this listens for it, and a
+ * connection that failed is closed on release instead of going back to the pool. The
+ * statement in flight fails with the same error, so `work` still sees it.
+ */
+async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>) {
+  const client = await pool.connect();
+  let dropped: Error | undefined;
+  const onError = (error: Error) => {
+    dropped ??= error;
+  };
+  client.on('error', onError);
+  try {
+    return await work(client);
+  } finally {
+    client.removeListener('error', onError);
+    client.release(dropped);
+  }
+}
+
 /** A worker's refusal of a campaign, as the status shows it. */
 export interface RefusalRow {
   readonly worker: string;
@@ -233,16 +255,13 @@ export class Store {
       // An idle connection that dropped; the next query reconnects or reports the failure.
     });
     try {
-      const client = await pool.connect();
-      try {
+      await withClient(pool, async (client) => {
         if (!(await schemaCurrent(client))) {
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await client.query(SCHEMA);
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
         }
-      } finally {
-        client.release();
-      }
+      });
     } catch (error) {
       await pool.end().catch(() => {});
       return fail(
@@ -351,18 +370,17 @@ export class Store {
    * rolled back when it returns false or throws.
    */
   async transaction(work: (client: pg.PoolClient) => Promise<boolean>): Promise<boolean> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const keep = await work(client);
-      await client.query(keep ? 'COMMIT' : 'ROLLBACK');
-      return keep;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    return withClient(this.pool, async (client) => {
+      try {
+        await client.query('BEGIN');
+        const keep = await work(client);
+        await client.query(keep ? 'COMMIT' : 'ROLLBACK');
+        return keep;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    });
   }
 
   /** The slots of a campaign that have their games stored. */
