@@ -13,6 +13,7 @@ import {
   settle,
   stillRunning,
   storeWhenPossible,
+  whenReachable,
   type JobEnd,
   type JobRun,
 } from './jobs.js';
@@ -50,7 +51,12 @@ export async function playDataJob(run: JobRun, context: DataContext): Promise<Jo
   const { store, campaign, job, io } = run;
   const { settings } = context;
   const [pool] = context.pools;
-  const stored = await storedDataGames(store, campaign.id);
+  const stored = await whenReachable(
+    () => storedDataGames(store, campaign.id),
+    `read the stored games of campaign ${campaign.id}`,
+    io,
+  );
+  if (stored === undefined) return STOPPED;
   const finished = () => `Campaign ${campaign.id} finished: every game played`;
   for (let number = job.range.from; number < job.range.to; number++) {
     if (stored.has(number)) continue;
@@ -95,5 +101,6 @@ export async function playDataJob(run: JobRun, context: DataContext): Promise<Jo
       await settle(run, finished);
     }
   }
+  await settle(run, finished);
   return DONE;
 }

@@ -19,6 +19,7 @@ import {
   settle,
   stillRunning,
   storeWhenPossible,
+  whenReachable,
   type JobEnd,
   type JobRun,
 } from './jobs.js';
@@ -59,7 +60,12 @@ export function gamesContext(
  */
 export async function playGamesJob(run: JobRun, context: GamesContext): Promise<JobEnd> {
   const { store, campaign, job, io } = run;
-  const stored = await store.storedSlots(campaign.id);
+  const stored = await whenReachable(
+    () => store.storedSlots(campaign.id),
+    `read the stored games of campaign ${campaign.id}`,
+    io,
+  );
+  if (stored === undefined) return STOPPED;
   const finished = (decision: string) => `Campaign ${campaign.id} finished: ${decision}`;
   for (let slot = job.range.from; slot < job.range.to; slot++) {
     if (stored.has(slot)) continue;
@@ -87,6 +93,7 @@ export async function playGamesJob(run: JobRun, context: GamesContext): Promise<
       await settle(run, finished);
     }
   }
+  await settle(run, finished);
   return DONE;
 }
 

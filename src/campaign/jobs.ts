@@ -113,10 +113,17 @@ export async function whenReachable<T>(
 export const storeWhenPossible = (insert: () => Promise<boolean>, games: string, io: WorkerIo) =>
   whenReachable(insert, `store ${games}`, io, `Stored ${games} now that the database answers again`); // prettier-ignore
 
-/** Asks the aggregator whether the job's campaign is over; prints `finished(decision)` when this call ended it. */
+/**
+ * Asks the aggregator whether the job's campaign is over, waiting for a server that is
+ * away, and prints `finished(decision)` when this call ended it. A job asks after each
+ * result it stored and once more at its end, so a campaign whose last result was stored
+ * while the server went away (the answer lost) still finishes.
+ */
 export async function settle(run: JobRun, finished: (decision: Decision) => string) {
-  const decision = await settleCampaign(run.store, run.queue, run.campaign);
-  if (decision !== undefined) run.io.print(finished(decision));
+  const { store, queue, campaign, io } = run;
+  const doing = `check whether campaign ${campaign.id} is over`;
+  const decision = await whenReachable(() => settleCampaign(store, queue, campaign), doing, io);
+  if (decision !== undefined) io.print(finished(decision));
 }
 
 /** The campaign's state, read again before each slot or game; a server away counts as running. */

@@ -4,7 +4,7 @@
  */
 import { parseMove } from '../core/notation.js';
 import { Position } from '../core/position.js';
-import { DONE, STOPPED, settle, type JobEnd, type JobRun } from './jobs.js';
+import { DONE, STOPPED, settle, whenReachable, type JobEnd, type JobRun } from './jobs.js';
 import { openSubtrees, recordSubtree } from './perft-store.js';
 import type { PerftCampaignSettings } from './settings.js';
 
@@ -12,7 +12,12 @@ import type { PerftCampaignSettings } from './settings.js';
 export async function countPerftJob(run: JobRun): Promise<JobEnd> {
   const { store, campaign, job, io } = run;
   const settings = campaign.settings as PerftCampaignSettings;
-  const open = await openSubtrees(store, campaign.id, job.range.from, job.range.to);
+  const open = await whenReachable(
+    () => openSubtrees(store, campaign.id, job.range.from, job.range.to),
+    `read the open subtrees of campaign ${campaign.id}`,
+    io,
+  );
+  if (open === undefined) return STOPPED;
   for (const subtree of open) {
     if (io.giveBack.aborted) return STOPPED;
     const position = subtreeRoot(settings, subtree.moves);
@@ -21,7 +26,12 @@ export async function countPerftJob(run: JobRun): Promise<JobEnd> {
       settings.variant,
       settings.depth - settings.split,
     );
-    await recordSubtree(store, campaign.id, subtree.index, nodes, run.worker);
+    const recorded = await whenReachable(
+      () => recordSubtree(store, campaign.id, subtree.index, nodes, run.worker).then(() => true),
+      `store subtree ${subtree.index + 1} of campaign ${campaign.id}`,
+      io,
+    );
+    if (recorded === undefined) return STOPPED;
   }
   await settle(run, () => `Perft campaign ${campaign.id}: every subtree counted`);
   return DONE;

@@ -5,7 +5,8 @@
  * builds the campaign recorded; it refuses the jobs of a campaign whose builds differ.
  * `concurrency` lanes each play one job at a time; a job is played by the module of its
  * campaign's kind (games-job.ts, data-job.ts, perft-job.ts), which stores what it played
- * and asks the aggregator whether the campaign is done. A first Ctrl-C lets the jobs in
+ * and asks the aggregator whether the campaign is done. A server that is away (restarting)
+ * costs a job nothing: the worker waits for it (jobs.ts). A first Ctrl-C lets the jobs in
  * play finish; a second (or SIGTERM) gives them back.
  */
 import { hostname } from 'node:os';
@@ -16,7 +17,7 @@ import { buildDifference, probeEngine } from './builds.js';
 import { dataContext, playDataJob, type DataContext } from './data-job.js';
 import { gamesContext, playGamesJob, type GamesContext } from './games-job.js';
 import { countPerftJob } from './perft-job.js';
-import { STOPPED, sleep, type JobEnd, type JobRun, type WorkerIo } from './jobs.js';
+import { STOPPED, sleep, whenReachable, type JobEnd, type JobRun, type WorkerIo } from './jobs.js';
 import { LEASE_REFRESH_MS, type HeldJob, type JobQueue } from './queue.js';
 import type { DataCampaignSettings, GamesCampaignSettings } from './settings.js';
 import type { CampaignRow, Store } from './store.js';
@@ -124,13 +125,14 @@ export async function runWorker(
         const end = context.kind === 'refused' ? STOPPED : await playJob(run, context);
         const what = `campaign ${campaign.id}, ${rangeText(campaign, job)}`;
         if (end.kind === 'done') {
-          await queue.complete(job);
-          done.jobs++;
-        } else if (end.kind === 'stopped') await queue.giveBack(job);
-        else {
+          const completed = await whenReachable(() => queue.complete(job).then(() => true), `mark ${what} done`, io); // prettier-ignore
+          if (completed) done.jobs++;
+        } else if (end.kind === 'stopped') {
+          await whenReachable(() => queue.giveBack(job), `give ${what} back`, io);
+        } else {
           const left = job.triesLeft === 0 ? 'no tries left' : `${job.triesLeft} ${job.triesLeft === 1 ? 'try' : 'tries'} left`; // prettier-ignore
           io.warn(`warning: ${what}: a try failed (${left}): ${end.why}`);
-          await queue.fail(job, end.why);
+          await whenReachable(() => queue.fail(job, end.why), `record the failed try of ${what}`, io); // prettier-ignore
         }
       } catch (error) {
         io.warn(`warning: job ${job.id} failed: ${(error as Error).message}`);
