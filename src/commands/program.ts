@@ -359,8 +359,8 @@ Example:
   tama tune --variant turkish --positions positions.txt --out weights.json --seed 1`,
     )
     .action((options: TuneOptions) => {
-      return import('./tune.js').then(({ runFit, runTune }) =>
-        finish('tune', runFit(runTune, options, process.argv, printError)),
+      return import('./tune.js').then(async ({ runFit, runTune }) =>
+        finish('tune', await runFit(runTune, options, process.argv, printError)),
       );
     });
 }
@@ -425,8 +425,8 @@ Example:
   tama train --variant armenian --data data/train/armenian --out network-armenian.json`,
     )
     .action((options: TrainOptions) => {
-      return import('./tune.js').then(({ runFit, runTrain }) =>
-        finish('train', runFit(runTrain, options, process.argv, printError)),
+      return import('./tune.js').then(async ({ runFit, runTrain }) =>
+        finish('train', await runFit(runTrain, options, process.argv, printError)),
       );
     });
 }

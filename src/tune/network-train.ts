@@ -11,7 +11,7 @@
  * what the quantised network holds. Everything random (the first weights, the order of the
  * positions) comes from one seed, so a run is reproducible.
  */
-import { SIDE } from '../core/state.js';
+import { PIECE_WORDS, SIDE, STATE_SIZE } from '../core/state.js';
 import { seededRandom } from '../stats/random.js';
 import type { Evaluator } from '../search/eval.js';
 import {
@@ -24,15 +24,25 @@ import {
   type NetworkWeights,
 } from '../search/network-weights.js';
 import { epochRate, shuffleOrder } from './fit.js';
+import { LABEL_NONE, LABEL_SCORE, PackedPositions, RESULTS } from './packed.js';
 import type { TrainingPosition } from './positions.js';
 
-/** Positions as the network's inputs: position p's are entries start[p] to start[p + 1]. */
+/**
+ * Positions as the network learns from them: the packed positions' piece sets (a view, not
+ * a copy), whose inputs are worked out as each is used, and per position the side to move
+ * and the target. With `mirror`, sample 2p is position p and sample 2p + 1 its mirror image
+ * (files a-h reversed: the rules are the same on a mirrored board, so the mirror has the
+ * same result and score), which costs no memory: a mirrored input is the input with its
+ * file reversed.
+ */
 export interface NetworkSet {
+  /** Positions in the set. */
   readonly count: number;
-  readonly start: Uint32Array;
-  /** White's and Black's input indices of each piece, entry for entry. */
-  readonly whiteInputs: Uint16Array;
-  readonly blackInputs: Uint16Array;
+  /** Samples: count, or twice it with mirrors. */
+  readonly samples: number;
+  readonly mirror: boolean;
+  /** Position p's piece sets are words[8p .. 8p + 7] (state.ts's layout). */
+  readonly words: Int32Array;
   readonly side: Uint8Array;
   /** The winning chance for White to learn (see the file comment). */
   readonly target: Float32Array;
@@ -47,66 +57,90 @@ export interface NetworkSet {
  */
 export type TargetScore = 'linear' | 'search';
 
+/** Which positions of a packed list a set takes, and whether with their mirror images. */
+export interface SetRange {
+  readonly from?: number;
+  readonly to?: number;
+  readonly mirror?: boolean;
+}
+
+/** TrainingPositions packed (for a positions file, and tests). */
+export function packPositions(positions: readonly TrainingPosition[]): PackedPositions {
+  const packed = new PackedPositions();
+  for (const p of positions) {
+    const code = p.result === 1 ? 2 : p.result === 0.5 ? 1 : 0;
+    packed.push(p.state, code, p.score === undefined ? LABEL_NONE : LABEL_SCORE, p.score ?? 0);
+  }
+  return packed;
+}
+
 /**
- * The positions' inputs and targets; `linear` scores them for the target's second part
- * (every position with `linear`, those without a search score with `search`).
+ * The set of positions `range` of `positions`; `linear` scores them for the target's
+ * second part (every position with `linear`, those without a search score with `search`).
  */
 export function buildNetworkSet(
-  positions: readonly TrainingPosition[],
+  positions: readonly TrainingPosition[] | PackedPositions,
   linear: Evaluator,
   k: number,
   lambda: number,
   targetScore: TargetScore = 'linear',
+  range: SetRange = {},
 ): NetworkSet {
-  const start = new Uint32Array(positions.length + 1);
-  const white: number[] = [];
-  const black: number[] = [];
-  const side = new Uint8Array(positions.length);
-  const target = new Float32Array(positions.length);
-  const result = new Float32Array(positions.length);
-  positions.forEach((position, p) => {
-    const state = position.state;
-    for (let word = 0; word < 8; word++) {
-      for (let square = (word & 1) * 32; square < (word & 1) * 32 + 32; square++) {
-        if ((state[word] >>> square) & 1) {
-          white.push(inputIndex(0, word >> 1, square));
-          black.push(inputIndex(1, word >> 1, square));
-        }
-      }
-    }
-    start[p + 1] = white.length;
+  const packed = positions instanceof PackedPositions ? positions : packPositions(positions);
+  const from = range.from ?? 0;
+  const to = range.to ?? packed.count;
+  const count = to - from;
+  const side = new Uint8Array(count);
+  const target = new Float32Array(count);
+  const result = new Float32Array(count);
+  const state = new Int32Array(STATE_SIZE);
+  for (let p = 0; p < count; p++) {
+    packed.stateInto(from + p, state);
     side[p] = state[SIDE];
-    const own = targetScore === 'search' && position.score !== undefined ? position.score : linear.evaluate(state); // prettier-ignore
+    const searched = targetScore === 'search' && packed.labelKind(from + p) === LABEL_SCORE;
+    const own = searched ? packed.label[from + p] : linear.evaluate(state);
     const score = own * (state[SIDE] === 0 ? 1 : -1);
-    target[p] = lambda * position.result + (1 - lambda) * sigmoid(score / k);
-    result[p] = position.result;
-  });
-  const whiteInputs = Uint16Array.from(white);
-  const blackInputs = Uint16Array.from(black);
-  return { count: positions.length, start, whiteInputs, blackInputs, side, target, result };
+    result[p] = RESULTS[packed.resultCode(from + p)];
+    target[p] = lambda * result[p] + (1 - lambda) * sigmoid(score / k);
+  }
+  const words = packed.words.subarray(from * PIECE_WORDS, to * PIECE_WORDS);
+  const mirror = range.mirror ?? false;
+  return { count, samples: mirror ? 2 * count : count, mirror, words, side, target, result };
 }
 
-/** Reverses the bits of each byte (each rank) of a word: files a-h become h-a. */
-function mirrorRanks(word: number): number {
-  let x = word;
-  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
-  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
-  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
-  return x | 0;
-}
+/** The input base of each piece set (0-3) from White's view and from Black's (inputIndex's). */
+const WHITE_BASE = Int32Array.from({ length: 4 }, (_, set) => inputIndex(0, set, 0));
+const BLACK_BASE = Int32Array.from({ length: 4 }, (_, set) => inputIndex(1, set, 56));
 
 /**
- * The positions with each one's mirror image (files a-h reversed) after them: the rules
- * are the same on a mirrored board, so the mirror has the same result and score.
+ * Writes sample `sample`'s inputs from White's view into `white` and Black's into `black`;
+ * returns how many pieces. The order is the pieces' (set by set, squares up), as the
+ * accumulators add them.
  */
-export function withMirrors(positions: readonly TrainingPosition[]): TrainingPosition[] {
-  const out: TrainingPosition[] = [];
-  for (const position of positions) {
-    const mirror = Int32Array.from(position.state);
-    for (let word = 0; word < 8; word++) mirror[word] = mirrorRanks(mirror[word]);
-    out.push(position, { ...position, state: mirror });
+export function sampleInputs(
+  set: NetworkSet,
+  sample: number,
+  white: Int32Array,
+  black: Int32Array,
+): number {
+  // prettier-ignore
+  const p = set.mirror ? sample >> 1 : sample;
+  const flip = set.mirror ? (sample & 1) * 7 : 0;
+  const words = set.words;
+  let n = 0;
+  for (let word = 0; word < PIECE_WORDS; word++) {
+    let bits = words[p * PIECE_WORDS + word];
+    const piece = word >> 1;
+    const offset = (word & 1) * 32;
+    while (bits !== 0) {
+      const square = (offset + 31 - Math.clz32(bits & -bits)) ^ flip;
+      bits &= bits - 1;
+      white[n] = WHITE_BASE[piece] + square;
+      black[n] = BLACK_BASE[piece] + (square ^ 56);
+      n++;
+    }
   }
-  return out;
+  return n;
 }
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
@@ -120,6 +154,10 @@ export class FloatNetwork {
   /** Scratch: the side to move's and the other side's accumulators of the last forward pass. */
   private readonly own: Float32Array;
   private readonly other: Float32Array;
+  /** Scratch: the last forward pass's inputs from each side's view, and how many. */
+  private readonly whiteInputs = new Int32Array(64);
+  private readonly blackInputs = new Int32Array(64);
+  private pieces = 0;
 
   constructor(
     readonly hidden: number,
@@ -134,17 +172,19 @@ export class FloatNetwork {
     this.other = new Float32Array(hidden);
   }
 
-  /** The side to move's logit for position p of `set`; leaves both accumulators in scratch. */
-  forward(set: NetworkSet, p: number): number {
+  /** The side to move's logit for sample `sample` of `set`; leaves both accumulators and the inputs in scratch. */
+  forward(set: NetworkSet, sample: number): number {
     const hidden = this.hidden;
     const own = this.own;
     const other = this.other;
     own.set(this.inputBias);
     other.set(this.inputBias);
-    const ownInputs = set.side[p] === 0 ? set.whiteInputs : set.blackInputs;
-    const otherInputs = set.side[p] === 0 ? set.blackInputs : set.whiteInputs;
+    const black = set.side[set.mirror ? sample >> 1 : sample] === 1;
+    const ownInputs = black ? this.blackInputs : this.whiteInputs;
+    const otherInputs = black ? this.whiteInputs : this.blackInputs;
+    const pieces = (this.pieces = sampleInputs(set, sample, this.whiteInputs, this.blackInputs));
     const w = this.inputWeights;
-    for (let e = set.start[p]; e < set.start[p + 1]; e++) {
+    for (let e = 0; e < pieces; e++) {
       const a = ownInputs[e] * hidden;
       const b = otherInputs[e] * hidden;
       for (let h = 0; h < hidden; h++) {
@@ -161,10 +201,10 @@ export class FloatNetwork {
   }
 
   /**
-   * Adds the gradient of the loss at position p (whose forward pass just ran) times `d`
-   * (dLoss/dOutput) into `gradient`, laid out as `parameters()`.
+   * Adds the gradient of the loss at sample `sample` (whose forward pass just ran) times
+   * `d` (dLoss/dOutput) into `gradient`, laid out as `parameters()`.
    */
-  backward(set: NetworkSet, p: number, d: number, gradient: Float32Array): void {
+  backward(set: NetworkSet, sample: number, d: number, gradient: Float32Array): void {
     const hidden = this.hidden;
     const own = this.own;
     const other = this.other;
@@ -182,9 +222,10 @@ export class FloatNetwork {
       other[h] = b > 0 && b < 1 ? d * v[hidden + h] : 0;
       gradient[biasAt + h] += own[h] + other[h];
     }
-    const ownInputs = set.side[p] === 0 ? set.whiteInputs : set.blackInputs;
-    const otherInputs = set.side[p] === 0 ? set.blackInputs : set.whiteInputs;
-    for (let e = set.start[p]; e < set.start[p + 1]; e++) {
+    const black = set.side[set.mirror ? sample >> 1 : sample] === 1;
+    const ownInputs = black ? this.blackInputs : this.whiteInputs;
+    const otherInputs = black ? this.whiteInputs : this.blackInputs;
+    for (let e = 0; e < this.pieces; e++) {
       const a = ownInputs[e] * hidden;
       const b = otherInputs[e] * hidden;
       for (let h = 0; h < hidden; h++) {
@@ -231,19 +272,20 @@ export class FloatNetwork {
   }
 }
 
-/** The mean cross-entropy of sigmoid(output) against `targets` (side to move's view) over the set. */
+/** The mean cross-entropy of sigmoid(output) against `targets` (side to move's view) over the set's samples. */
 export function networkLoss(
   set: NetworkSet,
-  logit: (p: number) => number,
+  logit: (sample: number) => number,
   targets: Float32Array = set.target,
 ): number {
   let sum = 0;
-  for (let p = 0; p < set.count; p++) {
+  for (let sample = 0; sample < set.samples; sample++) {
+    const p = set.mirror ? sample >> 1 : sample;
     const t = set.side[p] === 0 ? targets[p] : 1 - targets[p];
-    const q = Math.min(1 - 1e-12, Math.max(1e-12, sigmoid(logit(p))));
+    const q = Math.min(1 - 1e-12, Math.max(1e-12, sigmoid(logit(sample))));
     sum -= t * Math.log(q) + (1 - t) * Math.log(1 - q);
   }
-  return sum / Math.max(1, set.count);
+  return sum / Math.max(1, set.samples);
 }
 
 export interface NetworkTrainOptions {
@@ -257,7 +299,12 @@ export interface NetworkTrainOptions {
   readonly seed: number;
   /** Called after each epoch with the training and held-out losses. */
   readonly onEpoch?: (epoch: number, trainLoss: number, heldOutLoss: number) => void;
+  /** Called every PROGRESS_SAMPLES samples with the epoch and the samples done in it. */
+  readonly onProgress?: (epoch: number, done: number) => void;
 }
+
+/** Samples between two progress calls. */
+const PROGRESS_SAMPLES = 1 << 18;
 
 /** Trains a network on `train`, reporting the loss on `heldOut` after each epoch. */
 export function trainNetwork(
@@ -272,20 +319,26 @@ export function trainNetwork(
   const m = new Float32Array(size);
   const v = new Float32Array(size);
   const step = new Float32Array(size);
-  const order = Uint32Array.from({ length: train.count }, (_, i) => i);
+  const order = Uint32Array.from({ length: train.samples }, (_, i) => i);
   const beta1 = 0.9;
   const beta2 = 0.999;
   let t = 0;
   for (let epoch = 1; epoch <= options.epochs; epoch++) {
     shuffleOrder(order, random);
     const rate = epochRate(options.rate, epoch, options.epochs);
-    for (let from = 0; from < train.count; from += options.batch) {
-      const to = Math.min(train.count, from + options.batch);
+    let reported = 0;
+    for (let from = 0; from < train.samples; from += options.batch) {
+      const to = Math.min(train.samples, from + options.batch);
       gradient.fill(0);
       for (let o = from; o < to; o++) {
-        const p = order[o];
+        const sample = order[o];
+        const p = train.mirror ? sample >> 1 : sample;
         const target = train.side[p] === 0 ? train.target[p] : 1 - train.target[p];
-        network.backward(train, p, sigmoid(network.forward(train, p)) - target, gradient);
+        network.backward(train, sample, sigmoid(network.forward(train, sample)) - target, gradient); // prettier-ignore
+      }
+      if (options.onProgress !== undefined && to - reported >= PROGRESS_SAMPLES) {
+        reported = to;
+        options.onProgress(epoch, to);
       }
       t++;
       const n = to - from;
