@@ -411,6 +411,12 @@ function addTrainCommand(program: Command): void {
         .default('linear'),
     ) // prettier-ignore
     .option('--no-mirror', "train without each position's mirror image (files a-h reversed)")
+    .option(
+      '--threads <n>',
+      'threads sharing each step (1-64); the same seed and threads give the same network',
+      integerIn(1, 64),
+      1,
+    )
     .addHelpText(
       'after',
       `

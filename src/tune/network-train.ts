@@ -11,6 +11,7 @@
  * what the quantised network holds. Everything random (the first weights, the order of the
  * positions) comes from one seed, so a run is reproducible.
  */
+import { Worker } from 'node:worker_threads';
 import { PIECE_WORDS, SIDE, STATE_SIZE } from '../core/state.js';
 import { seededRandom } from '../stats/random.js';
 import type { Evaluator } from '../search/eval.js';
@@ -90,8 +91,8 @@ export function buildNetworkSet(
   const from = range.from ?? 0;
   const to = range.to ?? packed.count;
   const count = to - from;
-  const side = new Uint8Array(count);
-  const target = new Float32Array(count);
+  const side = new Uint8Array(new SharedArrayBuffer(count));
+  const target = new Float32Array(new SharedArrayBuffer(4 * count));
   const result = new Float32Array(count);
   const state = new Int32Array(STATE_SIZE);
   for (let p = 0; p < count; p++) {
@@ -147,10 +148,11 @@ const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
 /** A network in floating point: the trainer's. Shapes as NetworkWeights, 1.0 for one. */
 export class FloatNetwork {
+  /** Every parameter in one array (over shared memory, so that worker threads read it), laid out as the gradient. */
+  readonly parameters: Float32Array;
   readonly inputWeights: Float32Array;
   readonly inputBias: Float32Array;
   readonly outputWeights: Float32Array;
-  outputBias = 0;
   /** Scratch: the side to move's and the other side's accumulators of the last forward pass. */
   private readonly own: Float32Array;
   private readonly other: Float32Array;
@@ -159,17 +161,32 @@ export class FloatNetwork {
   private readonly blackInputs = new Int32Array(64);
   private pieces = 0;
 
+  /** A network of `hidden` units with first weights from `seed`, or over `parameters` as they are (a worker's view). */
   constructor(
     readonly hidden: number,
     seed: number,
+    parameters?: Float32Array,
   ) {
-    const random = seededRandom(seed);
-    const uniform = (size: number, spread: number) => Float32Array.from({ length: size }, () => (random() * 2 - 1) * spread); // prettier-ignore
-    this.inputWeights = uniform(NETWORK_INPUTS * hidden, 0.1);
-    this.inputBias = new Float32Array(hidden).fill(0.5);
-    this.outputWeights = uniform(2 * hidden, 0.1);
+    const inputs = NETWORK_INPUTS * hidden;
+    this.parameters = parameters ?? new Float32Array(new SharedArrayBuffer(4 * (inputs + 3 * hidden + 1))); // prettier-ignore
+    this.inputWeights = this.parameters.subarray(0, inputs);
+    this.inputBias = this.parameters.subarray(inputs, inputs + hidden);
+    this.outputWeights = this.parameters.subarray(inputs + hidden, inputs + 3 * hidden);
+    if (parameters === undefined) {
+      const random = seededRandom(seed);
+      for (let i = 0; i < inputs; i++) this.inputWeights[i] = (random() * 2 - 1) * 0.1;
+      this.inputBias.fill(0.5);
+      for (let i = 0; i < 2 * hidden; i++) this.outputWeights[i] = (random() * 2 - 1) * 0.1;
+    }
     this.own = new Float32Array(hidden);
     this.other = new Float32Array(hidden);
+  }
+
+  get outputBias(): number {
+    return this.parameters[this.parameters.length - 1];
+  }
+  set outputBias(value: number) {
+    this.parameters[this.parameters.length - 1] = value;
   }
 
   /** The side to move's logit for sample `sample` of `set`; leaves both accumulators and the inputs in scratch. */
@@ -297,16 +314,84 @@ export interface NetworkTrainOptions {
   readonly rate: number;
   /** Seed of the first weights and of the order of the positions. */
   readonly seed: number;
+  /** Threads that share each step's samples (1: this one alone). */
+  readonly threads?: number;
   /** Called after each epoch with the training and held-out losses. */
   readonly onEpoch?: (epoch: number, trainLoss: number, heldOutLoss: number) => void;
-  /** Called every PROGRESS_SAMPLES samples with the epoch and the samples done in it. */
+  /** Called about PROGRESS_CALLS times an epoch with the epoch and the samples done in it. */
   readonly onProgress?: (epoch: number, done: number) => void;
 }
 
-/** Samples between two progress calls. */
-const PROGRESS_SAMPLES = 1 << 18;
+/** Progress calls an epoch, about; none more often than every PROGRESS_MIN samples. */
+const PROGRESS_CALLS = 20;
+const PROGRESS_MIN = 1024;
 
-/** Trains a network on `train`, reporting the loss on `heldOut` after each epoch. */
+/**
+ * Adds the gradient of samples order[from .. to) of `set` into `gradient` (emptied first);
+ * returns the sum of their losses. The work of one thread for one step.
+ */
+export function gradientSlice(
+  network: FloatNetwork,
+  set: NetworkSet,
+  order: Uint32Array,
+  from: number,
+  to: number,
+  gradient: Float32Array,
+): number {
+  // prettier-ignore
+  gradient.fill(0);
+  let loss = 0;
+  for (let o = from; o < to; o++) {
+    const sample = order[o];
+    const p = set.mirror ? sample >> 1 : sample;
+    const target = set.side[p] === 0 ? set.target[p] : 1 - set.target[p];
+    const q = sigmoid(network.forward(set, sample));
+    const clamped = Math.min(1 - 1e-12, Math.max(1e-12, q));
+    loss -= target * Math.log(clamped) + (1 - target) * Math.log(1 - clamped);
+    network.backward(set, sample, q - target, gradient);
+  }
+  return loss;
+}
+
+/** The words of a thread pool's control block (an Int32Array over shared memory). */
+export const CONTROL_STEP = 0;
+export const CONTROL_FROM = 1;
+export const CONTROL_TO = 2;
+export const CONTROL_DONE = 3;
+export const CONTROL_STOP = 4;
+export const CONTROL_FAILED = 5;
+
+/** What a training thread is given (train-worker.ts). */
+export interface TrainThreadData {
+  readonly index: number;
+  readonly threads: number;
+  readonly hidden: number;
+  readonly parameters: Float32Array;
+  readonly set: NetworkSet;
+  readonly order: Uint32Array;
+  readonly gradients: Float32Array;
+  readonly losses: Float64Array;
+  readonly control: Int32Array;
+}
+
+/** The samples order[from .. to) that thread `index` of `threads` takes of a step. */
+export function threadSlice(
+  from: number,
+  to: number,
+  index: number,
+  threads: number,
+): [number, number] {
+  // prettier-ignore
+  const chunk = Math.ceil((to - from) / threads);
+  return [Math.min(to, from + index * chunk), Math.min(to, from + (index + 1) * chunk)];
+}
+
+/**
+ * Trains a network on `train`, reporting the loss on `heldOut` after each epoch. With
+ * `threads` above 1, each step's samples are split among that many threads (this one and
+ * worker threads over shared memory), whose gradients are added in thread order: the same
+ * seed and thread count give the same network.
+ */
 export function trainNetwork(
   train: NetworkSet,
   heldOut: NetworkSet,
@@ -315,48 +400,101 @@ export function trainNetwork(
   const network = new FloatNetwork(options.hidden, options.seed);
   const random = seededRandom(options.seed ^ 0x5bd1e995);
   const size = network.parameterCount;
-  const gradient = new Float32Array(size);
+  const threads = Math.max(1, options.threads ?? 1);
+  const gradients = new Float32Array(new SharedArrayBuffer(4 * size * threads));
+  const losses = new Float64Array(new SharedArrayBuffer(8 * threads));
+  const control = new Int32Array(new SharedArrayBuffer(4 * 8));
+  const gradient = gradients.subarray(0, size);
   const m = new Float32Array(size);
   const v = new Float32Array(size);
   const step = new Float32Array(size);
-  const order = Uint32Array.from({ length: train.samples }, (_, i) => i);
+  const order = new Uint32Array(new SharedArrayBuffer(4 * train.samples));
+  for (let i = 0; i < train.samples; i++) order[i] = i;
+  // The results stay here: a thread needs only what is shared.
+  const shared = { ...train, result: new Float32Array(0) };
+  const pool = startThreads(threads, { hidden: options.hidden, parameters: network.parameters, set: shared, order, gradients, losses, control }); // prettier-ignore
   const beta1 = 0.9;
   const beta2 = 0.999;
+  const progressEvery = Math.max(PROGRESS_MIN, Math.ceil(train.samples / PROGRESS_CALLS));
   let t = 0;
-  for (let epoch = 1; epoch <= options.epochs; epoch++) {
-    shuffleOrder(order, random);
-    const rate = epochRate(options.rate, epoch, options.epochs);
-    let reported = 0;
-    for (let from = 0; from < train.samples; from += options.batch) {
-      const to = Math.min(train.samples, from + options.batch);
-      gradient.fill(0);
-      for (let o = from; o < to; o++) {
-        const sample = order[o];
-        const p = train.mirror ? sample >> 1 : sample;
-        const target = train.side[p] === 0 ? train.target[p] : 1 - train.target[p];
-        network.backward(train, sample, sigmoid(network.forward(train, sample)) - target, gradient); // prettier-ignore
+  try {
+    for (let epoch = 1; epoch <= options.epochs; epoch++) {
+      shuffleOrder(order, random);
+      const rate = epochRate(options.rate, epoch, options.epochs);
+      let reported = 0;
+      let epochLoss = 0;
+      for (let from = 0; from < train.samples; from += options.batch) {
+        const to = Math.min(train.samples, from + options.batch);
+        if (threads > 1) {
+          control[CONTROL_FROM] = from;
+          control[CONTROL_TO] = to;
+          Atomics.store(control, CONTROL_DONE, 0);
+          Atomics.add(control, CONTROL_STEP, 1);
+          Atomics.notify(control, CONTROL_STEP);
+        }
+        const [start, end] = threadSlice(from, to, 0, threads);
+        epochLoss += gradientSlice(network, train, order, start, end, gradient);
+        if (threads > 1) {
+          for (
+            let done = Atomics.load(control, CONTROL_DONE);
+            done < threads - 1;
+            done = Atomics.load(control, CONTROL_DONE)
+          ) {
+            // prettier-ignore
+            if (Atomics.load(control, CONTROL_FAILED) !== 0) throw new Error('a training thread failed');
+            Atomics.wait(control, CONTROL_DONE, done, 1000);
+          }
+          for (let thread = 1; thread < threads; thread++) {
+            epochLoss += losses[thread];
+            const at = thread * size;
+            for (let i = 0; i < size; i++) gradient[i] += gradients[at + i];
+          }
+        }
+        t++;
+        const n = to - from;
+        const correction1 = 1 - beta1 ** t;
+        const correction2 = 1 - beta2 ** t;
+        for (let i = 0; i < size; i++) {
+          const g = gradient[i] / n;
+          m[i] = beta1 * m[i] + (1 - beta1) * g;
+          v[i] = beta2 * v[i] + (1 - beta2) * g * g;
+          step[i] = (-rate * (m[i] / correction1)) / (Math.sqrt(v[i] / correction2) + 1e-8);
+        }
+        network.applyStep(step);
+        if (options.onProgress !== undefined && to - reported >= progressEvery) {
+          reported = to;
+          options.onProgress(epoch, to);
+        }
       }
-      if (options.onProgress !== undefined && to - reported >= PROGRESS_SAMPLES) {
-        reported = to;
-        options.onProgress(epoch, to);
+      if (options.onEpoch !== undefined) {
+        // The training loss is the mean over the epoch's steps, as they were taken: no second pass.
+        const heldOutLoss = networkLoss(heldOut, (p) => network.forward(heldOut, p));
+        options.onEpoch(epoch, epochLoss / Math.max(1, train.samples), heldOutLoss);
       }
-      t++;
-      const n = to - from;
-      const correction1 = 1 - beta1 ** t;
-      const correction2 = 1 - beta2 ** t;
-      for (let i = 0; i < size; i++) {
-        const g = gradient[i] / n;
-        m[i] = beta1 * m[i] + (1 - beta1) * g;
-        v[i] = beta2 * v[i] + (1 - beta2) * g * g;
-        step[i] = (-rate * (m[i] / correction1)) / (Math.sqrt(v[i] / correction2) + 1e-8);
-      }
-      network.applyStep(step);
     }
-    if (options.onEpoch !== undefined) {
-      const trainLoss = networkLoss(train, (p) => network.forward(train, p));
-      const heldOutLoss = networkLoss(heldOut, (p) => network.forward(heldOut, p));
-      options.onEpoch(epoch, trainLoss, heldOutLoss);
-    }
+  } finally {
+    pool.stop();
   }
   return network;
+}
+
+/** Worker threads 1 .. threads - 1 of a training run, and how to end them. */
+function startThreads(
+  threads: number,
+  data: Omit<TrainThreadData, 'index' | 'threads'>,
+): { stop: () => void } {
+  // prettier-ignore
+  const workers: Worker[] = [];
+  for (let index = 1; index < threads; index++) {
+    const workerData: TrainThreadData = { ...data, index, threads };
+    workers.push(new Worker(new URL('./train-worker.js', import.meta.url), { workerData }));
+  }
+  return {
+    stop: () => {
+      Atomics.store(data.control, CONTROL_STOP, 1);
+      Atomics.add(data.control, CONTROL_STEP, 1);
+      Atomics.notify(data.control, CONTROL_STEP);
+      for (const worker of workers) worker.unref();
+    },
+  };
 }

@@ -25,7 +25,8 @@ export const RESULTS: readonly number[] = [0, 0.5, 1];
 /** A growing list of packed positions. */
 export class PackedPositions {
   count = 0;
-  words = new Int32Array(0);
+  /** In shared memory: the trainer's worker threads read the piece sets in place. */
+  words: Int32Array<ArrayBufferLike> = new Int32Array(new SharedArrayBuffer(0));
   keys = new Int32Array(0);
   info = new Uint8Array(0);
   label = new Int32Array(0);
@@ -34,12 +35,12 @@ export class PackedPositions {
     const need = this.count + extra;
     if (need <= this.info.length) return;
     const size = Math.max(1024, Math.ceil(this.info.length * 1.5), need);
-    const grow = <T extends Int32Array | Uint8Array>(old: T, make: (n: number) => T, per: number): T => {
+    const grow = <T extends Int32Array<ArrayBufferLike> | Uint8Array>(old: T, make: (n: number) => T, per: number): T => {
       const fresh = make(size * per);
       fresh.set(old.subarray(0, this.count * per));
       return fresh;
     }; // prettier-ignore
-    this.words = grow(this.words, (n) => new Int32Array(n), PIECE_WORDS);
+    this.words = grow(this.words, (n) => new Int32Array(new SharedArrayBuffer(4 * n)), PIECE_WORDS);
     this.keys = grow(this.keys, (n) => new Int32Array(n), 2);
     this.info = grow(this.info, (n) => new Uint8Array(n), 1);
     this.label = grow(this.label, (n) => new Int32Array(n), 1);
