@@ -362,8 +362,8 @@ Example:
   tama tune --variant turkish --positions positions.txt --out weights.json --seed 1`,
     )
     .action((options: TuneOptions) => {
-      return import('./tune.js').then(({ runFit, runTune }) =>
-        finish('tune', runFit(runTune, options, process.argv, printError)),
+      return import('./tune.js').then(async ({ runFit, runTune }) =>
+        finish('tune', await runFit(runTune, options, process.argv, printError)),
       );
     });
 }
@@ -414,6 +414,12 @@ function addTrainCommand(program: Command): void {
         .default('linear'),
     ) // prettier-ignore
     .option('--no-mirror', "train without each position's mirror image (files a-h reversed)")
+    .option(
+      '--threads <n>',
+      'threads sharing each step (1-64); the same seed and threads give the same network',
+      integerIn(1, 64),
+      1,
+    )
     .addHelpText(
       'after',
       `
@@ -428,8 +434,8 @@ Example:
   tama train --variant armenian --data data/train/armenian --out network-armenian.json`,
     )
     .action((options: TrainOptions) => {
-      return import('./tune.js').then(({ runFit, runTrain }) =>
-        finish('train', runFit(runTrain, options, process.argv, printError)),
+      return import('./tune.js').then(async ({ runFit, runTrain }) =>
+        finish('train', await runFit(runTrain, options, process.argv, printError)),
       );
     });
 }
