@@ -12,7 +12,8 @@
  */
 import { fail, ok, type Result } from '../core/result.js';
 import { STATE_SIZE } from '../core/state.js';
-import { VARIANT_NAMES, type Rules } from '../core/variant.js';
+import { RULE_WORDS } from '../core/rule-record.js';
+import type { Rules } from '../core/variant.js';
 import { instantiateWebAssembly } from '../core/webassembly.js';
 import type { EvalWeights } from './eval-weights.js';
 import { ACTIVATION_ONE, NETWORK_INPUTS, OUTPUT_ONE, type NetworkWeights } from './network-weights.js'; // prettier-ignore
@@ -114,7 +115,8 @@ interface SearchExports {
   maxPly(): number;
   maxMoves(): number;
   stateWords(): number;
-  setVariant(variant: number): void;
+  rulesAddress(): number;
+  setRules(): number;
   setWeight(slot: number, value: number): void;
   prepareEvaluation(): void;
   positionAddress(ply: number): number;
@@ -211,7 +213,8 @@ const EXPORTED_FUNCTIONS = [
   'maxPly',
   'maxMoves',
   'stateWords',
-  'setVariant',
+  'rulesAddress',
+  'setRules',
   'setWeight',
   'prepareEvaluation',
   'positionAddress',
@@ -364,9 +367,13 @@ export class SearchModule {
     this.viewedBuffer = undefined;
   }
 
-  /** Plays the variant of `rules` from now on. */
-  setVariant(rules: Rules): void {
-    this.module.setVariant(VARIANT_NAMES.indexOf(rules.name));
+  /**
+   * Plays `rules` from now on: core's rule record written into the module's memory, as the
+   * weights are. Throws when the module has no way of moving that the rules ask for.
+   */
+  setRules(rules: Rules): void {
+    new Int32Array(this.buffer, this.module.rulesAddress() >>> 0, RULE_WORDS).set(rules.record);
+    if (this.module.setRules() === 0) throw new Error(`the search's WebAssembly module cannot play the rules of ${rules.name} as defined`); // prettier-ignore
   }
 
   /** Evaluates with `weights` (one variant's linear weights) from now on. */

@@ -370,7 +370,7 @@ export class Searcher {
     // This thread's region of the module's memory: its stacks, weights and network.
     const region = this.threadIndex;
     module.bindThread(region);
-    module.setVariant(root.rules);
+    module.setRules(root.rules);
     const weights = this.evaluators.weights[root.rules.name];
     if (this.moduleWeights[region] !== weights) {
       module.setWeights(weights);

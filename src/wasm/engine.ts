@@ -32,11 +32,13 @@ import {
   PV_MOVES,
   REDUCTIONS,
   ROOT_STATUS,
+  RULES,
   STATE_WORDS,
 } from './memory';
-import { generateMoves as generate, setVariant } from './movegen';
+import { generateMoves as generate } from './movegen';
 import { accumulatorAddress, evaluateNetwork as evaluateFresh, evaluateNetworkAt, invalidate, setNetwork, useNetwork } from './network'; // prettier-ignore
 import { computeKey, makeMove as make } from './position';
+import { setRules as readRules } from './rules';
 import { aborted, nodes, seldepth } from './search';
 import { initZobrist } from './zobrist';
 
@@ -73,7 +75,19 @@ export function crumbsAddress(): usize {
   return CRUMBS;
 }
 
-export { accumulatorAddress, prepareEvaluation, setNetwork, setVariant, setWeight, useNetwork };
+export { accumulatorAddress, prepareEvaluation, setNetwork, setWeight, useNetwork };
+
+/** Where the host writes core's rule record (src/core/rule-record.ts) before setRules. */
+export function rulesAddress(): usize {
+  return RULES;
+}
+/**
+ * Plays the rules of the record at rulesAddress() from now on: true, or false (the rules
+ * before kept) when they ask for a way of moving the module does not have.
+ */
+export function setRules(): bool {
+  return readRules(RULES);
+}
 
 /** The module's limits: plies of the stacks, room in a move list, words of a position. */
 export function maxPly(): i32 {

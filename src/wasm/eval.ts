@@ -22,8 +22,8 @@ import {
   WEST,
 } from './bitboard';
 import { SQUARE_TABLES, WEIGHTS } from './memory';
-import { armenian } from './movegen';
 import { BLACK_KINGS, BLACK_MEN, pieces, sideToMove, WHITE_KINGS, WHITE_MEN } from './position';
+import { kingsSlideDiagonally, kingsSlideStraight, manStepsDiagonally, manStepsForward, manStepsSideways } from './rules'; // prettier-ignore
 
 /** Weight slots, in the order of src/search/eval-weights.ts EvalWeights. */
 const MAN = 0;
@@ -95,8 +95,10 @@ function squareScore(set: i32, pieces: u64): i32 {
 /** The steps of the men `men` of White (`white`) or Black onto `empty` squares. */
 function manSteps(men: u64, white: bool, empty: u64): i32 {
   const ahead = white ? men << 8 : men >> 8;
-  let n = count(ahead & empty) + count(east(men) & empty) + count(west(men) & empty);
-  if (armenian) n += count(east(ahead) & empty) + count(west(ahead) & empty);
+  let n = 0;
+  if (manStepsForward) n += count(ahead & empty);
+  if (manStepsSideways) n += count(east(men) & empty) + count(west(men) & empty);
+  if (manStepsDiagonally) n += count(east(ahead) & empty) + count(west(ahead) & empty);
   return n;
 }
 
@@ -124,9 +126,12 @@ function kingSlides(kings: u64, empty: u64): i32 {
     kings &= kings - 1;
     // North, east and the northern diagonals raise the square number, the others lower it.
     // A king's directions never share a square; two kings' may, so each is counted apart.
-    let slides = before(ray(NORTH, square), occupied) | after(ray(SOUTH, square), occupied);
-    slides |= before(ray(EAST, square), occupied) | after(ray(WEST, square), occupied);
-    if (armenian) {
+    let slides: u64 = 0;
+    if (kingsSlideStraight) {
+      slides = before(ray(NORTH, square), occupied) | after(ray(SOUTH, square), occupied);
+      slides |= before(ray(EAST, square), occupied) | after(ray(WEST, square), occupied);
+    }
+    if (kingsSlideDiagonally) {
       slides |= before(ray(NORTH_EAST, square), occupied) | before(ray(NORTH_WEST, square), occupied); // prettier-ignore
       slides |= after(ray(SOUTH_EAST, square), occupied) | after(ray(SOUTH_WEST, square), occupied);
     }
@@ -176,12 +181,12 @@ export function hasQuietMove(at: usize): bool {
   const kings = pieces(at, 2 + colour);
   const ahead = colour == 0 ? men << 8 : men >> 8;
   const upAndDown = (kings << 8) | (kings >> 8);
-  const sideways = men | kings;
-  let next = ahead | upAndDown | east(sideways) | west(sideways);
-  if (armenian) {
-    const diagonalFrom = ahead | upAndDown;
-    next |= east(diagonalFrom) | west(diagonalFrom);
-  }
+  let next: u64 = 0;
+  if (manStepsForward) next |= ahead;
+  if (manStepsSideways) next |= east(men) | west(men);
+  if (manStepsDiagonally) next |= east(ahead) | west(ahead);
+  if (kingsSlideStraight) next |= upAndDown | east(kings) | west(kings);
+  if (kingsSlideDiagonally) next |= east(upAndDown) | west(upAndDown);
   return (next & empty) != 0;
 }
 

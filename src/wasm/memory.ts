@@ -27,6 +27,7 @@
  *
  * | area           | bytes                          | holds                                              |
  * |----------------|--------------------------------|----------------------------------------------------|
+ * | RULES          | RULE_WORDS x 4                 | core's rule record, as the host writes it (rules.ts) |
  * | POSITIONS      | PLIES x 64                     | each ply's position: core's 13 state words          |
  * | MOVES          | PLIES x MAX_MOVES x 4          | each ply's moves, packed as core packs them         |
  * | CAPTURED       | PLIES x MAX_MOVES x 8          | each ply's moves' captured sets                    |
@@ -69,6 +70,8 @@
  * the last irreversible move.
  */
 
+import { RULE_WORDS } from '../core/rule-record';
+
 /** Plies of the search's stacks: the root (0) to MAX_PLY + 1 (src/search/search.ts MAX_PLY). */
 export const MAX_PLY = 128;
 export const PLIES = MAX_PLY + 2;
@@ -108,6 +111,7 @@ export let REDUCTIONS: usize = 0;
 export let CRUMBS: usize = 0;
 
 // The areas of the thread region the module is bound to.
+export let RULES: usize = 0;
 export let POSITIONS: usize = 0;
 export let MOVES: usize = 0;
 export let CAPTURED: usize = 0;
@@ -160,6 +164,7 @@ export function layOutShared(base: usize): usize {
 /** Lays a thread's region out from `base` (64-byte aligned); returns where it ends. */
 export function layOutThread(base: usize): usize {
   cursor = base;
+  RULES = take(RULE_WORDS * 4);
   POSITIONS = take(PLIES * POSITION_BYTES);
   MOVES = take(PLIES * MAX_MOVES * 4);
   CAPTURED = take(PLIES * MAX_MOVES * 8);

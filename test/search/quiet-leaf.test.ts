@@ -47,7 +47,7 @@ describe('the quiet leaf of a position', () => {
     const created = SearchModule.create();
     if (!created.ok) throw new Error(created.error.message);
     const module = created.value;
-    module.setVariant(rules);
+    module.setRules(rules);
     module.setWeights(DEFAULT_EVAL_WEIGHTS.armenian);
     module.useNetwork(false);
     module.prepareTable(tableBytes(1));

@@ -33,7 +33,7 @@ function armenianModule(): SearchModule {
   const created = SearchModule.create();
   if (!created.ok) throw new Error(created.error.message);
   const module = created.value;
-  module.setVariant(rulesFor('armenian'));
+  module.setRules(rulesFor('armenian'));
   module.setWeights(DEFAULT_EVAL_WEIGHTS.armenian);
   module.useNetwork(false);
   module.prepareTable(tableBytes(1));
