@@ -25,13 +25,11 @@ import { TimeManager, type SearchLimits, type TimeBudget } from './timeman.js';
 import type { TranspositionTable } from './tt.js';
 import type { Result } from '../core/result.js';
 import { ok } from '../core/result.js';
+import { MATE, MAX_GAME_PLIES, MAX_PLY, ROOT_HAS_LINE, ROOT_NOT_CANDIDATE, ROOT_SEARCHED } from './module-constants.js'; // prettier-ignore
 
-export const MAX_PLY = 128;
-export const MATE = 30000;
+export { MATE } from './module-constants.js';
 /** Scores beyond this are wins or losses in a known number of plies. */
 export const MATE_BOUND = MATE - 2 * MAX_PLY;
-/** Positions of the game before the root that repetition checks can look back on. */
-const MAX_GAME_PLIES = 2048;
 
 export type Score = { readonly kind: 'cp' | 'mate'; readonly value: number };
 
@@ -144,16 +142,6 @@ interface Deepened {
   /** Set when this helper ended the search at the last depth (endsAtLastDepth). */
   lastLine?: SearchInfo;
 }
-
-/**
- * Why a root move is or is not searched (Searcher.rootStatus). A move with a line of the
- * current iteration is left out of the iteration's later MultiPV lines; a move that is no
- * candidate (not in `searchmoves`, or one that gives up a database position's value) is
- * never searched.
- */
-const ROOT_SEARCHED = 0;
-const ROOT_HAS_LINE = 1;
-const ROOT_NOT_CANDIDATE = 2;
 
 /** Nodes between two looks at the stop flag and the clock. */
 const CHECK_INTERVAL = 1024;

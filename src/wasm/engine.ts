@@ -18,9 +18,6 @@ import {
   KEYS,
   layOutShared,
   layOutThread,
-  MAX_HIDDEN,
-  MAX_MOVES,
-  MAX_PLY,
   movesAt,
   NET_BIAS,
   NET_INPUT,
@@ -89,13 +86,7 @@ export function setRules(): bool {
   return readRules(RULES);
 }
 
-/** The module's limits: plies of the stacks, room in a move list, words of a position. */
-export function maxPly(): i32 {
-  return MAX_PLY;
-}
-export function maxMoves(): i32 {
-  return MAX_MOVES;
-}
+/** Words of a position: core's state words (core/state.ts STATE_SIZE), checked by the host. */
 export function stateWords(): i32 {
   return STATE_WORDS;
 }
@@ -136,10 +127,6 @@ export function makeMove(ply: i32, index: i32): void {
   invalidate(ply + 1);
 }
 
-/** The widest hidden layer the network's areas hold. */
-export function maxHidden(): i32 {
-  return MAX_HIDDEN;
-}
 /** Where the network's weights go (memory.ts): `part` 0 the input weights, 1 the input bias, 2 the output weights. */
 export function networkAddress(part: i32): usize {
   return part == 0 ? NET_INPUT : part == 1 ? NET_BIAS : NET_OUTPUT;

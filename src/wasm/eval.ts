@@ -25,21 +25,23 @@ import { SQUARE_TABLES, WEIGHTS } from './memory';
 import { BLACK_KINGS, BLACK_MEN, pieces, sideToMove, WHITE_KINGS, WHITE_MEN } from './position';
 import { kingsSlideDiagonally, kingsSlideStraight, manStepsDiagonally, manStepsForward, manStepsSideways } from './rules'; // prettier-ignore
 
-/** Weight slots, in the order of src/search/eval-weights.ts EvalWeights. */
-const MAN = 0;
-const KING = 1;
-const KING_PER_MAN = 2;
-const MAN_SQUARE = 3; // 32 slots
-const KING_SQUARE = 35; // 32 slots
-const HOME_ROW_GUARD = 67;
-const MAN_MOBILITY = 68;
-const KING_MOBILITY = 69;
-const BACKED_MAN = 70;
-const MAN_PAIR = 71;
-const RUNAWAY_MAN = 72;
-const TEMPO = 73;
-const ENDING_TEMPO = 74;
-const KINGS_ONLY_DRAW_DIVISOR = 75;
+// The weight slots, in the order the host writes them (src/search/module-constants.ts).
+import {
+  BACKED_MAN_SLOT as BACKED_MAN,
+  ENDING_TEMPO_SLOT as ENDING_TEMPO,
+  HOME_ROW_GUARD_SLOT as HOME_ROW_GUARD,
+  KING_MOBILITY_SLOT as KING_MOBILITY,
+  KING_PER_MAN_SLOT as KING_PER_MAN,
+  KING_SLOT as KING,
+  KING_SQUARE_SLOT as KING_SQUARE,
+  KINGS_ONLY_DRAW_DIVISOR_SLOT as KINGS_ONLY_DRAW_DIVISOR,
+  MAN_MOBILITY_SLOT as MAN_MOBILITY,
+  MAN_PAIR_SLOT as MAN_PAIR,
+  MAN_SLOT as MAN,
+  MAN_SQUARE_SLOT as MAN_SQUARE,
+  RUNAWAY_MAN_SLOT as RUNAWAY_MAN,
+  TEMPO_SLOT as TEMPO,
+} from '../search/module-constants';
 
 /** The home row guard counts while more men than this are on the board (eval.ts HOME_ROW_MEN). */
 const HOME_ROW_MEN = 12;
