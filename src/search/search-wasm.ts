@@ -301,11 +301,7 @@ function weightSlots(weights: EvalWeights): Int32Array {
 /** One instance of the search's module. */
 export class SearchModule {
   /** The deepest ply of the module's stacks. */
-  readonly maxPly: number;
-  /** The table's size in bytes (0: none yet). */
-  private tableBytes = 0;
-  /** Whether the table is the memory's own, which the engine empties (not this instance). */
-  private readonly tableShared: boolean;
+  readonly maxPly = MAX_PLY;
   /** Views of each ply's position, made again if the memory grows or the region changes. */
   private positions: Int32Array[] = [];
   private viewedBuffer: ArrayBuffer | undefined;
@@ -317,20 +313,16 @@ export class SearchModule {
     private readonly module: SearchExports,
     private readonly hooks: { host: SearchHost },
     private readonly memory: SearchMemory,
-    ownMemory: boolean,
   ) {
-    this.maxPly = MAX_PLY;
-    this.tableShared = !ownMemory;
-    if (!ownMemory) {
-      module.attachTable(memory.layout.tableOffset, memory.layout.tableBytes);
-      this.tableBytes = memory.layout.tableBytes;
-    }
+    const { tableOffset, tableBytes } = memory.layout;
+    if (tableBytes > 0) module.attachTable(tableOffset, tableBytes);
   }
 
   /**
-   * A new instance over `memory` (its table the engine's, emptied by the engine), or, left
-   * out, over a memory of its own for one thread whose table prepareTable sizes and empties;
-   * or why none can be made (no WebAssembly, a module that fails to start).
+   * A new instance over `memory` and its table (emptied by whoever made the memory), or,
+   * left out, over a memory of its own for one thread and no table (for what searches no
+   * tree: moves, evaluation, quiescence); or why none can be made (no WebAssembly, a module
+   * that fails to start).
    */
   static create(memory?: SearchMemory): Result<SearchModule> {
     let over = memory;
@@ -364,7 +356,7 @@ export class SearchModule {
     } catch (error) {
       return fail('no-webassembly', `the search's WebAssembly module cannot start: ${error instanceof Error ? error.message : String(error)}`); // prettier-ignore
     }
-    return ok(new SearchModule(module, hooks, over, memory === undefined));
+    return ok(new SearchModule(module, hooks, over));
   }
 
   /** The memory the instance runs over. */
@@ -514,28 +506,6 @@ export class SearchModule {
   /** Whether the side to move of `ply`'s position has a step or a slide. */
   hasQuietMove(ply: number): boolean {
     return this.module.hasQuietMove(ply) !== 0;
-  }
-
-  /** Makes the table `bytes` long (tt.ts tableBytes) when it is not, and empties it. */
-  /** Whether the table is the engine's memory's (emptied by the engine), not this instance's own. */
-  get sharesTable(): boolean {
-    return this.tableShared;
-  }
-
-  /**
-   * An instance over a memory of its own: makes its table `bytes` long (tt.ts tableBytes),
-   * growing the memory if it must, and empties it.
-   */
-  prepareTable(bytes: number): void {
-    if (this.tableShared) throw new Error("the table is the engine's: the engine empties it");
-    const offset = this.memory.layout.tableOffset;
-    const missing = offset + bytes - this.buffer.byteLength;
-    if (missing > 0) this.memory.memory.grow(Math.ceil(missing / PAGE_BYTES));
-    if (bytes !== this.tableBytes) {
-      this.module.attachTable(offset, bytes);
-      this.tableBytes = bytes;
-    }
-    this.module.clearTable();
   }
 
   /** The age the table's stores stamp (tt.ts TranspositionTable.age). */
