@@ -25,7 +25,7 @@ export const NETWORK_FILE_FORMAT = 'tama-eval-network';
 export const NETWORK_FILE_VERSION = 1;
 
 /** Inputs a side: 4 piece kinds x 64 squares; the hidden layer's width a side: from 8 to 512 (module-constants.ts). */
-export { MAX_HIDDEN, NETWORK_INPUTS } from './module-constants.js';
+export { NETWORK_INPUTS } from './module-constants.js';
 export const MIN_HIDDEN = 8;
 /** The quantised value of an activation of 1.0 (the clipped ReLU's ceiling). */
 export const ACTIVATION_ONE = 127;
