@@ -2,7 +2,10 @@
 import type { Command } from 'commander';
 import { integerIn } from './integers.js';
 import { variantOption } from './variant-option.js';
+import { SETTING_RANGES } from '../puzzles/puzzle-file.js';
 import type { PuzzlesCheckOptions, PuzzlesMineOptions } from './puzzles.js';
+
+const span = ([min, max]: readonly [number, number]) => `${min}-${max}`;
 
 /** What program.ts lends a command: its output and how it ends. */
 export interface CommandIo {
@@ -26,26 +29,26 @@ export function addPuzzlesCommands(program: Command, io: CommandIo): void {
     .addOption(variantOption('rules of the games'))
     .option(
       '--screen-nodes <n>',
-      'node budget of the screen search (1000-100000000)',
-      integerIn(1000, 100_000_000),
+      `node budget of the screen search (${span(SETTING_RANGES.screenNodes)})`,
+      integerIn(...SETTING_RANGES.screenNodes),
       8000,
     ) // prettier-ignore
     .option(
       '--check-nodes <n>',
-      'node budget of the check search (1000-1000000000)',
-      integerIn(1000, 1_000_000_000),
+      `node budget of the check search (${span(SETTING_RANGES.checkNodes)})`,
+      integerIn(...SETTING_RANGES.checkNodes),
       200_000,
     ) // prettier-ignore
     .option(
       '--max-solver-moves <n>',
-      "most of the solver's moves in a line (1-10)",
-      integerIn(1, 10),
-      3,
+      `most of the solver's moves in a line (${span(SETTING_RANGES.maxSolverMoves)})`,
+      integerIn(...SETTING_RANGES.maxSolverMoves),
+      5,
     ) // prettier-ignore
     .option(
       '--seed <n>',
       'seed of the order the positions are searched in',
-      integerIn(0, 2 ** 32 - 1),
+      integerIn(...SETTING_RANGES.seed),
       1,
     ) // prettier-ignore
     .option(
@@ -59,8 +62,8 @@ export function addPuzzlesCommands(program: Command, io: CommandIo): void {
     )
     .option(
       '--hash <mb>',
-      "the engine's Hash, cleared before every search (1-4096)",
-      integerIn(1, 4096),
+      `the engine's Hash, cleared before every search (${span(SETTING_RANGES.hashMb)})`,
+      integerIn(...SETTING_RANGES.hashMb),
       16,
     ) // prettier-ignore
     .option('--egdb <dir>', "the engine's EGDB Path: endgame tables that prove forced wins")
