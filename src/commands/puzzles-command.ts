@@ -75,9 +75,12 @@ Every position with two legal moves or more is searched once, in the order the s
 gives, at the screen budget with MultiPV 2; where one move seems to win, a check at the
 check budget decides: the best move wins (two men or more, or a forced win) and the second
 best does not (half a man or less), and the move was found at least 2 depths before the
-check's last. The line is the first move, then the engine's reply and the solver's next
-move while it is again the only winning (or the only legal) move. The file is written
-again after every puzzle; Ctrl-C keeps what was found (exit 130). See docs/puzzles.md.
+check's last. A material puzzle's line runs until two men are won on the board and no
+capture is pending, and a material-only search must confirm it (no defence keeps the
+gain, no other first move wins as much); a forced win's line goes on while the next move
+is again the only winning one. Each puzzle records what it wins and a rating. The file is
+written again after every puzzle; Ctrl-C or SIGTERM stops at once and keeps what was
+found (exit 130). See docs/puzzles.md.
 
 Examples:
   tama puzzles mine games.pdn --out puzzles.jsonl --limit 50
@@ -103,10 +106,12 @@ Examples:
     .addHelpText(
       'after',
       `
-Each puzzle's position is searched with the file's settings at its check budget: the
-line's first move must be the only winning move, found at least 2 depths before the
-search's last. With the engine that made the file, the depth and rating come back the
-same. Exit 0 when every puzzle passed, 1 when one failed.
+Each material puzzle is first given the material check (its gain on the board within the
+line, no other first move gaining as much); then each puzzle's position is searched with
+the file's settings at its check budget: the line's first move must be the only winning
+move, found at least 2 depths before the search's last. With the engine that made the
+file, the depths come back the same. Exit 0 when every puzzle passed, 1 when one failed,
+130 when stopped (Ctrl-C or SIGTERM, at once).
 
 Examples:
   tama puzzles check data/puzzles-armenian.jsonl

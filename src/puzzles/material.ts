@@ -18,7 +18,7 @@ import { parseMove } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { popcount32 } from '../core/bitboard.js';
-import { applyMoveInto, kingsHiWord, kingsLoWord, menHiWord, menLoWord, SIDE, STATE_SIZE } from '../core/state.js'; // prettier-ignore
+import { applyMoveInto, KEY_HI, KEY_LO, kingsHiWord, kingsLoWord, menHiWord, menLoWord, SIDE, STATE_SIZE } from '../core/state.js'; // prettier-ignore
 import type { Rules, VariantName } from '../core/variant.js';
 
 /** What a man and a king count for. */
@@ -66,12 +66,37 @@ export function isQuiet(rules: Rules, state: Int32Array): boolean {
 }
 
 /**
+ * The material search's table: one entry a slot, indexed by the low bits of the position's
+ * key. Its values are material balances, true of a position wherever it is met, so the
+ * table serves every search of one instance (it is cleared when a search runs out of
+ * nodes, whose values are not to be trusted).
+ *
+ *   keyLo, keyHi   Int32  the position's key (0, 0 with depth -1: empty)
+ *   depth          Int8   the plies searched below it (-1: empty)
+ *   value          Int16  its value for the side to move
+ *   bound          Int8   EXACT, LOWER (value or more) or UPPER (value or less)
+ *   move           Int16  the index of its best move in generation order
+ */
+const TABLE_BITS = 18;
+const TABLE_MASK = (1 << TABLE_BITS) - 1;
+const EXACT = 0;
+const LOWER = 1;
+const UPPER = 2;
+
+/**
  * The material search. Values are the side to move's balance at the end (a side with no
- * move scores -LOSS); stacks are allocated once, so one instance serves many searches.
+ * move scores -LOSS); stacks and the table are allocated once, so one instance serves many
+ * searches.
  */
 export class MaterialSearch {
   private readonly states: Int32Array[] = [];
   private readonly lists: MoveList[] = [];
+  private readonly tableKeyLo = new Int32Array(1 << TABLE_BITS);
+  private readonly tableKeyHi = new Int32Array(1 << TABLE_BITS);
+  private readonly tableDepth = new Int8Array(1 << TABLE_BITS).fill(-1);
+  private readonly tableValue = new Int16Array(1 << TABLE_BITS);
+  private readonly tableBound = new Int8Array(1 << TABLE_BITS);
+  private readonly tableMove = new Int16Array(1 << TABLE_BITS);
   private nodes = 0;
   /** Whether the last search ran out of nodes (its value is then not to be trusted). */
   exhausted = false;
@@ -85,13 +110,17 @@ export class MaterialSearch {
 
   /**
    * The value of `state` for its side to move, `depth` plies deep and then through the
-   * compulsory captures, within (alpha, beta).
+   * compulsory captures, within (alpha, beta): exact inside the window, a bound outside.
    */
   value(state: Int32Array, depth: number, alpha = -LOSS - 1, beta = LOSS + 1): number {
     this.nodes = 0;
     this.exhausted = false;
     this.states[0].set(state);
-    return this.search(0, depth, alpha, beta);
+    // Shallower searches first fill the table with the best moves to try first.
+    for (let shallower = 1; shallower < depth; shallower++) this.search(0, shallower, alpha, beta);
+    const value = this.search(0, depth, alpha, beta);
+    if (this.exhausted) this.tableDepth.fill(-1);
+    return value;
   }
 
   private search(ply: number, depth: number, alpha: number, beta: number): number {
@@ -102,20 +131,50 @@ export class MaterialSearch {
     }
     const capture = hasCapture(this.rules, state);
     if (depth <= 0 && !capture) return balance(state, state[SIDE]);
+    const stored = depth > 0 ? depth : 0;
+    const keyLo = state[KEY_LO];
+    const keyHi = state[KEY_HI];
+    const slot = (keyLo ^ (keyHi >>> 7)) & TABLE_MASK;
+    let first = -1;
+    if (
+      this.tableKeyLo[slot] === keyLo &&
+      this.tableKeyHi[slot] === keyHi &&
+      this.tableDepth[slot] >= 0
+    ) {
+      first = this.tableMove[slot];
+      if (this.tableDepth[slot] >= stored) {
+        const known = this.tableValue[slot];
+        const bound = this.tableBound[slot];
+        if (bound === EXACT || (bound === LOWER && known >= beta) || (bound === UPPER && known <= alpha)) return known; // prettier-ignore
+      }
+    }
     const list = this.lists[ply];
     list.count = 0;
     const count = generateMoves(this.rules, state, list);
     if (count === 0) return -LOSS;
     const child = this.states[ply + 1];
+    const startAlpha = alpha;
     let best = -LOSS - 1;
-    for (let i = 0; i < count; i++) {
+    let bestIndex = 0;
+    for (let n = 0; n < count; n++) {
+      // The table's move first, then the others in order.
+      const i = first >= 0 && first < count ? (n === 0 ? first : n <= first ? n - 1 : n) : n;
       const move = list.moves[i];
       applyMoveInto(this.rules, state, child, moveFrom(move), moveTo(move), list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
       const score = -this.search(ply + 1, depth - 1, -beta, -alpha);
-      if (score > best) best = score;
+      if (score > best) {
+        best = score;
+        bestIndex = i;
+      }
       if (best > alpha) alpha = best;
       if (alpha >= beta) break;
     }
+    this.tableKeyLo[slot] = keyLo;
+    this.tableKeyHi[slot] = keyHi;
+    this.tableDepth[slot] = stored;
+    this.tableValue[slot] = best;
+    this.tableBound[slot] = best >= beta ? LOWER : best <= startAlpha ? UPPER : EXACT;
+    this.tableMove[slot] = bestIndex;
     return best;
   }
 }
