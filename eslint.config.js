@@ -12,7 +12,7 @@ export default tseslint.config(
       'node_modules/',
       'scratch/',
       'src/wasm/',
-      'src/core/perft-wasm-module.ts',
+      'src/search/perft-wasm-module.ts',
       'src/search/search-wasm-module.ts',
     ],
   },

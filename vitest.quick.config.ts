@@ -11,7 +11,7 @@ import base from './vitest.config.js';
 export const QUICK_TESTS = [
   'test/core/movegen.test.ts',
   'test/core/game.test.ts',
-  'test/core/perft-wasm.test.ts',
+  'test/wasm/perft-wasm.test.ts',
   'test/stats/stats.test.ts',
   'test/clock/time-control.test.ts',
   'test/pdn/pdn.test.ts',

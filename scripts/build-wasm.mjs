@@ -1,7 +1,7 @@
 // Builds the WebAssembly modules from the AssemblyScript of src/wasm/: perft's leaf counter
 // (src/wasm/perft.ts) and the search's module (src/wasm/engine.ts), both compiled with the
 // assemblyscript compiler's JS API (stub runtime, optimized for speed, no bindings). Each is
-// written, base64, into a generated TypeScript file beside its loader (src/core/perft-wasm.ts,
+// written, base64, into a generated TypeScript file beside its loader (src/search/perft-wasm.ts,
 // src/search/search-wasm.ts). The search's module is built twice from the same source: over
 // an imported shared memory (every search thread instantiates it over the engine's one
 // memory) and over an imported plain one (a page without shared memory: one thread), as a
@@ -22,7 +22,7 @@ const SEARCH_FLAGS = ['--enable', 'simd', '--importMemory', '--exportStart', '_s
 const MODULES = [
   {
     source: 'src/wasm/perft.ts',
-    target: 'src/core/perft-wasm-module.ts',
+    target: 'src/search/perft-wasm-module.ts',
     constant: 'PERFT_WASM',
     about: "perft's leaf counter",
   },

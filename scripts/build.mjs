@@ -21,7 +21,7 @@ const STAMP = join(root, 'dist/.build-sources');
 const SOURCE_FOLDERS = ['src', 'bench', 'scripts'];
 const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
 /** Files the build writes among the sources (build-wasm.mjs), which are not sources. */
-const GENERATED = new Set(['src/core/perft-wasm-module.ts', 'src/search/search-wasm-module.ts']);
+const GENERATED = new Set(['src/search/perft-wasm-module.ts', 'src/search/search-wasm-module.ts']);
 
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 const STEPS = [

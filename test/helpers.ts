@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { legalMoves } from '../src/core/notation.js';
-import { usePerftWebAssembly } from '../src/core/perft.js';
-import { perftWebAssemblyAvailable } from '../src/core/perft-wasm.js';
+import { perftWebAssemblyAvailable, usePerftWebAssembly } from '../src/search/perft-wasm.js';
 import { Position } from '../src/core/position.js';
 import { squareName } from '../src/core/square.js';
 import type { VariantName } from '../src/core/variant.js';
@@ -124,7 +123,7 @@ export function failingWorkerMode(mode: string): void {
   });
 }
 
-/** Perft's two generators (core/perft.ts), for describe.each: a name and usePerftWebAssembly's choice. */
+/** Perft's two generators (core/perft.ts alone, or with search/perft-wasm.ts), for describe.each: a name and usePerftWebAssembly's choice. */
 export const PERFT_GENERATORS = [
   ['WebAssembly', true],
   ['TypeScript', false],

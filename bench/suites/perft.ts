@@ -2,16 +2,19 @@
  * Perft on the start and a middlegame position of each variant, on one thread (perft in
  * this thread) and on N worker threads (the engine's pool, as `go perft` and `tama perft
  * --threads` count). A call counts one tree; its rate is in leaves counted per second, as
- * `tama perft` gives it. The pool's workers load dist/src/engine/search-worker.js, so thread
+ * `tama perft` gives it; in this thread as `tama perft` counts it, the subtrees by the
+ * WebAssembly module (search/perft-wasm.ts). The pool's workers load dist/src/engine/search-worker.js, so thread
  * counts above one need the built bench.
  */
 import { perft } from '../../src/core/perft.js';
 import { Engine } from '../../src/engine/engine.js';
+import { usePerftWebAssembly } from '../../src/search/perft-wasm.js';
 import { PERFT_CASES } from '../positions.js';
 import type { BenchTask, Suite, SuiteOptions } from '../suite.js';
 import { positionOf } from './states.js';
 
 export function perftSuite(options: SuiteOptions): Suite {
+  usePerftWebAssembly(true);
   const pools = new Map<number, Engine>();
   for (const threads of options.perftThreads) {
     if (threads > 1 && !pools.has(threads)) {

@@ -1,5 +1,6 @@
 /** `tama perft`: leaf counts with time and speed, one line per depth, or a divide. */
-import { hashedPerft, perft, perftDivide, usePerftWebAssembly } from '../core/perft.js';
+import { hashedPerft, perft, perftDivide } from '../core/perft.js';
+import { usePerftWebAssembly } from '../search/perft-wasm.js';
 import { PerftTable } from '../core/perft-table.js';
 import { Position } from '../core/position.js';
 import { ok, type Result } from '../core/result.js';

@@ -15,7 +15,6 @@ import {
   NOT_FILE_A,
   NOT_FILE_H,
 } from './bitboard.js';
-import { countManCaptureMoves } from './mancapture.js';
 import {
   kingsHiWord,
   kingsLoWord,
@@ -132,12 +131,12 @@ function firstOccupied(
 }
 
 /** Low half of the set (lo, hi) moved one step in `direction`. */
-export function shiftLo(lo: number, hi: number, direction: number): number {
+function shiftLo(lo: number, hi: number, direction: number): number {
   const s = DELTA[direction];
   return (s > 0 ? lo << s : (lo >>> -s) | (hi << (32 + s))) & MASK[direction];
 }
 /** High half of the set (lo, hi) moved one step in `direction`. */
-export function shiftHi(lo: number, hi: number, direction: number): number {
+function shiftHi(lo: number, hi: number, direction: number): number {
   const s = DELTA[direction];
   return (s > 0 ? (hi << s) | (lo >>> (32 - s)) : hi >>> -s) & MASK[direction];
 }
@@ -403,9 +402,7 @@ const capturers = new Int32Array(2);
 /**
  * Finds the men of `color` that can capture: an enemy piece next to them where men capture
  * and an empty square straight beyond. Works on whole sets at once, leaves the set in
- * `capturers` and returns whether it is non-empty. countManCaptureMoves (mancapture.ts)
- * works out the same squares way by way; shared helpers for both cost perft and search
- * 4-15 % (V8 inlines less around them), so each keeps its own few lines.
+ * `capturers` and returns whether it is non-empty.
  */
 function menCapturers(
   rules: Rules,
@@ -442,7 +439,7 @@ function menCapturers(
 }
 
 /** Whether some king in the set (lo, hi) can capture at least once. */
-export function kingsCanCapture(
+function kingsCanCapture(
   rules: Rules,
   kingsLo: number,
   kingsHi: number,
@@ -463,43 +460,6 @@ export function kingsCanCapture(
     }
   }
   return false;
-}
-
-/** `kingLines[0]`, `kingLines[1]`: the squares found by the last call of markKingLines. */
-export const kingLines = new Int32Array(2);
-
-/**
- * Fills `kingLines` with every square that the kings (kingsLo, kingsHi) look along, to the
- * edge of the board, on their slide and capture lines. A move that neither leaves nor
- * enters one of these squares changes none of their slides and none of their captures.
- */
-export function markKingLines(rules: Rules, kingsLo: number, kingsHi: number): void {
-  let linesLo = 0;
-  let linesHi = 0;
-  let lo = kingsLo;
-  let hi = kingsHi;
-  while ((lo | hi) !== 0) {
-    let square: number;
-    if (lo !== 0) {
-      square = 31 - Math.clz32(lo & -lo);
-      lo &= lo - 1;
-    } else {
-      square = 63 - Math.clz32(hi & -hi);
-      hi &= hi - 1;
-    }
-    const slides = rules.kingSlides;
-    for (let i = 0; i < slides.length; i++) {
-      linesLo |= RAY_LO[square * DIRECTION_COUNT + slides[i]];
-      linesHi |= RAY_HI[square * DIRECTION_COUNT + slides[i]];
-    }
-    const captures = rules.kingCaptures;
-    for (let i = 0; i < captures.length; i++) {
-      linesLo |= RAY_LO[square * DIRECTION_COUNT + captures[i]];
-      linesHi |= RAY_HI[square * DIRECTION_COUNT + captures[i]];
-    }
-  }
-  kingLines[0] = linesLo;
-  kingLines[1] = linesHi;
 }
 
 /** Whether the side to move has a capture (and so must capture). */
@@ -524,9 +484,9 @@ export function hasCapture(rules: Rules, state: Int32Array): boolean {
 
 /**
  * Writes the steps and slides of the side to move into `moves` (packed, nothing captured)
- * and returns how many. For callers that need no captured sets, such as perft's last ply.
+ * and returns how many (generateQuiet adds the empty captured sets).
  */
-export function generateQuietMoves(rules: Rules, state: Int32Array, moves: Int32Array): number {
+function generateQuietMoves(rules: Rules, state: Int32Array, moves: Int32Array): number {
   const color = state[SIDE];
   const menLo = state[menLoWord(color)];
   const menHi = state[menHiWord(color)];
@@ -686,10 +646,9 @@ export function countKingSlides(
 
 /**
  * The number of legal moves of `color` given as sets (own men, own kings, all enemy
- * pieces): steps are counted from whole sets, captures listed (they must be merged). This
- * is what perft's last ply calls for each move without playing it.
+ * pieces): steps are counted from whole sets, captures listed (they must be merged).
  */
-export function countMovesOfSets(
+function countMovesOfSets(
   rules: Rules,
   color: number,
   menLo: number,
@@ -701,11 +660,6 @@ export function countMovesOfSets(
 ): number {
   const emptyLo = ~(menLo | kingsLo | enemyLo);
   const emptyHi = ~(menHi | kingsHi | enemyHi);
-  if ((kingsLo | kingsHi) === 0) {
-    const captures = countManCaptureMoves(rules, color, menLo, menHi, enemyLo, enemyHi, emptyLo, emptyHi); // prettier-ignore
-    if (captures !== 0) return captures;
-    return countQuietMoves(rules, color, menLo, menHi, 0, 0, emptyLo, emptyHi);
-  }
   if (
     menCapturers(rules, color, menLo, menHi, enemyLo, enemyHi, emptyLo, emptyHi) ||
     ((kingsLo | kingsHi) !== 0 &&

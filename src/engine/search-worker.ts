@@ -7,7 +7,8 @@
  * empties its table.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { hashedPerft, perft as countLeaves, usePerftWebAssembly } from '../core/perft.js';
+import { hashedPerft, perft as countLeaves } from '../core/perft.js';
+import { usePerftWebAssembly } from '../search/perft-wasm.js';
 import { PerftTable } from '../core/perft-table.js';
 import { Position } from '../core/position.js';
 import { rulesFor, type VariantName } from '../core/variant.js';

@@ -14,7 +14,7 @@ import { fail, ok, type Result } from '../core/result.js';
 import { STATE_SIZE } from '../core/state.js';
 import { RULE_WORDS } from '../core/rule-record.js';
 import type { Rules } from '../core/variant.js';
-import { instantiateWebAssembly } from '../core/webassembly.js';
+import { instantiateWebAssembly } from './webassembly.js';
 import type { EvalWeights } from './eval-weights.js';
 import { ACTIVATION_ONE, NETWORK_INPUTS, OUTPUT_ONE, type NetworkWeights } from './network-weights.js'; // prettier-ignore
 import {

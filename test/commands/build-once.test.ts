@@ -40,7 +40,7 @@ beforeEach(() => {
   for (const file of ['package-lock.json', 'tsconfig.json', 'tsconfig.build.json'])
     write(file, '{}\n');
   write('src/core/rules.ts', 'export const rules = 1;\n');
-  write('src/core/perft-wasm-module.ts', 'generated\n');
+  write('src/search/perft-wasm-module.ts', 'generated\n');
   write('bench/run.ts', '\n');
   write('data/eval-weights.json', '{}\n');
   write('data/train/armenian/shard-1.json', '{}\n');
@@ -69,7 +69,7 @@ describe('the build', () => {
     const skipped = await build(['--if-changed']);
     expect(skipped).toEqual({ code: 0, stderr: '', steps: [] });
     // Neither the module files it generates nor the training shards are sources.
-    write('src/core/perft-wasm-module.ts', 'generated again\n');
+    write('src/search/perft-wasm-module.ts', 'generated again\n');
     write('data/train/armenian/shard-2.json', '{}\n');
     expect((await build(['--if-changed'])).steps).toEqual([]);
     write('src/core/rules.ts', 'export const rules = 2;\n');

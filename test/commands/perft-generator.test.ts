@@ -7,17 +7,19 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { runPerftCommand, type PerftOptions } from '../../src/commands/perft.js';
 import { perft } from '../../src/core/perft.js';
-import { countLeavesWebAssembly } from '../../src/core/perft-wasm.js';
 import { Position } from '../../src/core/position.js';
 import { perft as countTask } from '../../src/engine/search-worker.js';
 import { SearchControl } from '../../src/search/control.js';
+import { countLeavesWebAssembly, usePerftWebAssembly } from '../../src/search/perft-wasm.js';
 import { position } from '../helpers.js';
 
-vi.mock('../../src/core/perft-wasm.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/core/perft-wasm.js')>();
+vi.mock('../../src/search/perft-wasm.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/search/perft-wasm.js')>();
+  const { usePerftSubtreeCounter } = await import('../../src/core/perft.js');
+  const count = vi.fn(real.countLeavesWebAssembly);
   return {
-    perftWebAssemblyAvailable: () => true,
-    countLeavesWebAssembly: vi.fn(real.countLeavesWebAssembly),
+    countLeavesWebAssembly: count,
+    usePerftWebAssembly: (on: boolean) => usePerftSubtreeCounter(on ? count : null) !== null,
   };
 });
 
@@ -49,11 +51,16 @@ describe('tama perft chooses the generator', () => {
     expect(askedDepths()).toEqual([1, 2, 3, 4]);
   });
 
-  it('TypeScript alone with --no-wasm, the same leaves, and the default back after it', async () => {
-    expect(nodesOf(await runJson({ ...depths, wasm: false }))).toEqual([8, 64, 708, 7538]);
-    expect(webAssemblyCount).not.toHaveBeenCalled();
-    expect(perft(Position.start('turkish'), 2)).toBe(64);
-    expect(askedDepths()).toEqual([2]);
+  it('core alone with --no-wasm, the same leaves, and the choice before it back after it', async () => {
+    const before = usePerftWebAssembly(true);
+    try {
+      expect(nodesOf(await runJson({ ...depths, wasm: false }))).toEqual([8, 64, 708, 7538]);
+      expect(webAssemblyCount).not.toHaveBeenCalled();
+      expect(perft(Position.start('turkish'), 2)).toBe(64);
+      expect(askedDepths()).toEqual([2]);
+    } finally {
+      usePerftWebAssembly(before);
+    }
   });
 
   it('in a divide: one call per root move, none with --no-wasm', async () => {

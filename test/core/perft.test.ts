@@ -1,11 +1,11 @@
 /**
- * Plain perft's shortcuts two plies above the leaves against a count that lists and plays
- * every move down to the last ply: the same leaves from positions with kings, captures and
- * both at once, in both variants. The shortcuts are TypeScript's: perft counts with the
- * TypeScript generator here (test/core/perft-wasm.test.ts holds the WebAssembly build to it).
+ * Core's perft, whose one shortcut is the last ply counted (countMoves) rather than played,
+ * against a count that lists and plays every move and lists the last ply's moves too: the
+ * same leaves from positions with kings, captures and both at once, in both variants. Core
+ * counts alone here (test/wasm/perft-wasm.test.ts holds the module's counter to it).
  */
 import { describe, expect, it } from 'vitest';
-import { countMoves, generateMoves, hasCapture, MoveList } from '../../src/core/movegen.js';
+import { generateMoves, hasCapture, MoveList } from '../../src/core/movegen.js';
 import { perft } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
 import { applyMoveInto, kingsHiWord, kingsLoWord, SIDE, STATE_SIZE } from '../../src/core/state.js';
@@ -15,12 +15,12 @@ import { perftGenerator, playRandomly, position, seededRandom } from '../helpers
 const listedStates = Array.from({ length: 8 }, () => new Int32Array(STATE_SIZE));
 const listedLists = Array.from({ length: 8 }, () => new MoveList());
 
-/** Leaves below the state at `ply`: every move listed and played, the last ply counted. */
+/** Leaves below the state at `ply`: every move listed and played, the last ply listed too. */
 function listedFrom(rules: Rules, ply: number, depth: number): number {
   const state = listedStates[ply];
-  if (depth === 1) return countMoves(rules, state);
   const list = listedLists[ply];
   const count = generateMoves(rules, state, list);
+  if (depth === 1) return count;
   let nodes = 0;
   for (let i = 0; i < count; i++) {
     const move = list.moves[i];
@@ -35,13 +35,13 @@ function listedPerft(p: Position, depth: number): number {
   return listedFrom(p.rules, 0, depth);
 }
 
-/** Whether the side not to move has a king: the opponent of perft's depth-2 counting. */
+/** Whether the side not to move has a king: the side whose moves the last ply counts at depth 2. */
 function opponentHasKings(p: Position): boolean {
   const enemy = p.state[SIDE] ^ 1;
   return (p.state[kingsLoWord(enemy)] | p.state[kingsHiWord(enemy)]) !== 0;
 }
 
-describe('perft two plies above the leaves', () => {
+describe('perft against every move listed', () => {
   perftGenerator(false);
   it.each([
     // A White man steps onto the Black king's file or rank, where the king can take it.

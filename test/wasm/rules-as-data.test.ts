@@ -7,11 +7,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateMoves, moveFrom, MoveList, moveTo } from '../../src/core/movegen.js';
-import { perft, usePerftWebAssembly } from '../../src/core/perft.js';
-import { countLeavesWebAssembly } from '../../src/core/perft-wasm.js';
+import { perft } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
 import { RULE_WORDS } from '../../src/core/rule-record.js';
 import { ARMENIAN, compileRules, TURKISH, type Rules } from '../../src/core/variant.js';
+import { countLeavesWebAssembly, usePerftWebAssembly } from '../../src/search/perft-wasm.js';
 import { SearchModule } from '../../src/search/search-wasm.js';
 import { placedPositions, playRandomly, seededRandom } from '../helpers.js';
 import { parseSimple, simpleMoves, simplePerft, squareName, type SimpleRuleSet } from '../reference/simple-rules.js'; // prettier-ignore

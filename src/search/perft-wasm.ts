@@ -3,16 +3,17 @@
  * scripts/build-wasm.mjs compiles into perft-wasm-module.ts. It is compiled and instantiated
  * on first use, synchronously, so that perft stays a plain function in Node, in worker
  * threads and in browsers alike. Where that fails (no WebAssembly, a browser main thread
- * that refuses to compile synchronously) it is unavailable and perft counts with TypeScript;
+ * that refuses to compile synchronously) it is unavailable and core's perft counts alone;
  * so too, from then on, once it traps or answers that it cannot count. The rules reach it
  * as data: core's rule record (rule-record.ts), written into its memory when the rules of
- * a count differ from the last count's; rules it cannot play are counted by TypeScript.
+ * a count differ from the last count's; rules it cannot play are counted by core.
  */
+import { usePerftSubtreeCounter } from '../core/perft.js';
+import { RULE_WORDS } from '../core/rule-record.js';
+import { kingsHiWord, kingsLoWord, menHiWord, menLoWord, SIDE } from '../core/state.js';
+import { BLACK, WHITE, type Rules } from '../core/variant.js';
 import { PERFT_WASM } from './perft-wasm-module.js';
 import { instantiateWebAssembly } from './webassembly.js';
-import { kingsHiWord, kingsLoWord, menHiWord, menLoWord, SIDE } from './state.js';
-import { RULE_WORDS } from './rule-record.js';
-import { BLACK, WHITE, type Rules } from './variant.js';
 
 /** The deepest count the module takes (its contract: depth 1 to 32). */
 const WASM_MAX_DEPTH = 32;
@@ -88,7 +89,7 @@ export function countLeavesWebAssembly(rules: Rules, state: Int32Array, depth: n
   if (counter === null || depth < 1 || depth > WASM_MAX_DEPTH) return -1;
   let nodes: number;
   try {
-    // Rules the module does not have are counted by TypeScript; the module stays for others.
+    // Rules the module does not have are counted by core; the module stays for others.
     if (!giveRules(counter, rules)) return -1;
     nodes = counter.perft(
       depth,
@@ -106,10 +107,19 @@ export function countLeavesWebAssembly(rules: Rules, state: Int32Array, depth: n
   } catch {
     nodes = -1;
   }
-  // A count in its range that fails says the module is broken: TypeScript counts from now.
+  // A count in its range that fails says the module is broken: core counts from now.
   if (!(nodes >= 0)) {
     counter = null;
     return -1;
   }
   return nodes;
+}
+
+/**
+ * Chooses how core's perft (core/perft.ts) counts from now on: its subtrees of
+ * SUBTREE_DEPTH plies or less by this module where it loads (on), or everything in core
+ * (off, the slow cross-check). Returns whether the module was chosen before.
+ */
+export function usePerftWebAssembly(on: boolean): boolean {
+  return usePerftSubtreeCounter(on ? countLeavesWebAssembly : null) !== null;
 }
