@@ -13,8 +13,19 @@
  * | 6    | 1 when a king may not capture straight back along its last capture     |
  * | 7, 8 | the rank (0-7) on which White's, Black's men are crowned               |
  *
- * Directions are numbered as variant.ts numbers them (0 north ... 7 south-west).
+ * Directions are numbered below, once for core and the modules (variant.ts and
+ * src/wasm/bitboard.ts take them from here).
  */
+
+/** Board directions, seen from White (north = towards rank 8, +8; east +1). */
+export const NORTH = 0;
+export const SOUTH = 1;
+export const EAST = 2;
+export const WEST = 3;
+export const NORTH_EAST = 4;
+export const NORTH_WEST = 5;
+export const SOUTH_EAST = 6;
+export const SOUTH_WEST = 7;
 
 export const RECORD_MAN_STEPS = 0;
 export const RECORD_MAN_CAPTURES = 2;

@@ -7,6 +7,10 @@
  */
 import { ALL, NO_SQUARE, NOT_FILE_A, NOT_FILE_H } from './bitboard.js';
 import {
+  EAST,
+  NORTH,
+  NORTH_EAST,
+  NORTH_WEST,
   RECORD_CROWN_RANK,
   RECORD_KING_CAPTURES,
   RECORD_KING_SLIDES,
@@ -14,21 +18,18 @@ import {
   RECORD_MAN_STEPS,
   RECORD_NO_REVERSE_CAPTURE,
   RULE_WORDS,
+  SOUTH,
+  SOUTH_EAST,
+  SOUTH_WEST,
+  WEST,
 } from './rule-record.js';
 
 export const WHITE = 0;
 export const BLACK = 1;
 export type Color = 0 | 1;
 
-/** Board directions, seen from White (north = towards rank 8). */
-export const NORTH = 0;
-export const SOUTH = 1;
-export const EAST = 2;
-export const WEST = 3;
-export const NORTH_EAST = 4;
-export const NORTH_WEST = 5;
-export const SOUTH_EAST = 6;
-export const SOUTH_WEST = 7;
+/** Board directions, seen from White (north = towards rank 8), numbered in rule-record.ts. */
+export { EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST };
 export const DIRECTION_COUNT = 8;
 /** Stands for "no previous capture" where a direction is expected. */
 export const NO_DIRECTION = 8;

@@ -14,20 +14,14 @@
  *
  * North (towards rank 8) is +8, east +1. The step and ray tables live in memory.ts's areas.
  */
+import { EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST } from '../core/rule-record'; // prettier-ignore
 import { NEXT, RAYS } from './memory';
 
 export const NOT_FILE_A: u64 = 0xfefefefefefefefe;
 export const NOT_FILE_H: u64 = 0x7f7f7f7f7f7f7f7f;
 
-/** Directions, numbered as core/variant.ts numbers them. */
-export const NORTH = 0;
-export const SOUTH = 1;
-export const EAST = 2;
-export const WEST = 3;
-export const NORTH_EAST = 4;
-export const NORTH_WEST = 5;
-export const SOUTH_EAST = 6;
-export const SOUTH_WEST = 7;
+/** Directions, numbered once for core and the module (core/rule-record.ts). */
+export { EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST };
 
 /** The files one step towards `direction` moves: 0 north and south, +1 the eastern ones, -1 the western. */
 function fileStep(direction: i32): i32 {
