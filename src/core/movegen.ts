@@ -207,6 +207,11 @@ function recordCapture(to: number, count: number, capturedLo: number, capturedHi
   }
 }
 
+/**
+ * A man's capture sequences from `square`, depth first. The man's and the king's searches
+ * (below) stay two functions on purpose: this is the hot path of move generation, and each
+ * reads only its own piece's rule (one jump, or a flight with the 180-degree rule).
+ */
 function manCaptureSearch(
   square: number,
   count: number,
@@ -237,6 +242,7 @@ function manCaptureSearch(
   if (!extended && count > 0) recordCapture(square, count, capturedLo, capturedHi);
 }
 
+/** A king's capture sequences from `square`, depth first (see manCaptureSearch). */
 function kingCaptureSearch(
   square: number,
   lastDirection: number,

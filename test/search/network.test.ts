@@ -2,7 +2,7 @@
  * The network evaluation: the quantised network agrees with the float one it came from, the
  * search and the tuner's quiet leaves use it, and a network file of the wrong version, shape
  * or variant is refused. (The module's accumulators kept up to date move by move:
- * search-wasm-accumulators.test.ts.)
+ * test/wasm/accumulators.test.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

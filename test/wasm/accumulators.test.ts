@@ -15,7 +15,7 @@ import { DEFAULT_EVAL_WEIGHTS } from '../../src/search/eval.js';
 import type { NetworkWeights } from '../../src/search/network-weights.js';
 import { SearchModule } from '../../src/search/search-wasm.js';
 import { gamePositions, placedPositions, position, seededRandom } from '../helpers.js';
-import { randomNetwork, shippedNetwork } from './networks.js';
+import { randomNetwork, shippedNetwork } from '../search/networks.js';
 
 function newModule(variant: VariantName): SearchModule {
   const created = SearchModule.create();

@@ -14,7 +14,7 @@ import { NetworkEvaluator } from '../../src/search/network.js';
 import type { NetworkWeights } from '../../src/search/network-weights.js';
 import { SearchModule } from '../../src/search/search-wasm.js';
 import { gamePositions, placedPositions, seededRandom } from '../helpers.js';
-import { randomNetwork, shippedNetwork } from './networks.js';
+import { randomNetwork, shippedNetwork } from '../search/networks.js';
 
 /** Positions of each kind, variant and network. */
 const POSITIONS = 1000;

@@ -14,7 +14,7 @@ import { DEFAULT_EVAL_WEIGHTS, Evaluator, type NetworkSet } from '../../src/sear
 import { NetworkEvaluator } from '../../src/search/network.js';
 import { gamePositions, placedPositions, quietLeaves } from '../helpers.js';
 import { referenceQuietLeaf } from '../reference/quiescence.js';
-import { randomNetwork, shippedNetwork } from './networks.js';
+import { randomNetwork, shippedNetwork } from '../search/networks.js';
 
 const VARIANTS: readonly VariantName[] = ['armenian', 'turkish'];
 /** Positions of each kind, variant and evaluation. */
