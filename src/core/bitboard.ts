@@ -29,17 +29,8 @@ export const FILES_C_TO_H = 0xfcfcfcfc | 0;
 /** Every square of a half. */
 export const ALL = -1;
 
-/**
- * `SQUARE_LO[square]`, `SQUARE_HI[square]`: the square's set as two halves, without a
- * branch on its half. Index 64 stands for "no square" and is empty.
- */
+/** Stands for "no square" where a square is expected. */
 export const NO_SQUARE = 64;
-export const SQUARE_LO: Int32Array = Int32Array.from({ length: 65 }, (_, sq) =>
-  sq < 32 ? 1 << sq : 0,
-);
-export const SQUARE_HI: Int32Array = Int32Array.from({ length: 65 }, (_, sq) =>
-  sq < 32 || sq > 63 ? 0 : 1 << sq,
-);
 
 /** Number of set bits in a 32-bit word. */
 export function popcount32(x: number): number {
