@@ -48,7 +48,7 @@ export interface CommandStreamReport {
 }
 
 /** What the model expects of one accepted `go`. */
-interface ExpectedSearch {
+export interface ExpectedSearch {
   readonly command: string;
   readonly position: Position;
   readonly searchmoves?: readonly string[];
@@ -254,9 +254,10 @@ function randomCommand(random: () => number, model: ProtocolModel): GeneratedCom
     };
   }
   if (roll < 0.95) return { line: 'setoption name Clear Hash', needsIdle: true, apply: () => {} };
+  // `moves` only reads: answered during a search too, in its place among the lines.
   return {
     line: 'moves',
-    needsIdle: true,
+    needsIdle: false,
     apply: (m) => {
       const moves = legalMoves(m.position).map((move) => move.text);
       m.moveLists.push(`moves ${moves.length === 0 ? '(none)' : moves.join(' ')}`);
@@ -264,8 +265,8 @@ function randomCommand(random: () => number, model: ProtocolModel): GeneratedCom
   };
 }
 
-/** Checks one `bestmove` line against the search it answers. */
-function checkBestMove(line: string, expected: ExpectedSearch): string | undefined {
+/** Checks one `bestmove` line against the search it answers (the fuzzer's too). */
+export function checkBestMove(line: string, expected: ExpectedSearch): string | undefined {
   const match = /^bestmove (\S+)(?: ponder (\S+))?$/.exec(line);
   const where = `'${expected.command}' on ${expected.position.toString()}`;
   if (match === null) return `malformed '${line}' for ${where}`;

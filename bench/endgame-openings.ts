@@ -13,7 +13,7 @@ import { Position } from '../src/core/position.js';
 import { SearchControl, nowMs } from '../src/search/control.js';
 import { NO_TIME_LIMIT } from '../src/search/timeman.js';
 import { Searcher } from '../src/search/search.js';
-import { TranspositionTable, tableBytes } from '../src/search/tt.js';
+import { tableBytes } from '../src/search/tt.js';
 import { readArguments, wholeNumber } from './args.js';
 
 const USAGE = `Usage: node dist/bench/endgame-openings.js [options]
@@ -37,10 +37,10 @@ const margin = wholeNumber(USAGE, values, 'margin', 150, 0);
 const out = values.out as string | undefined;
 const starts = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#')); // prettier-ignore
 
-const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(16)));
-const made = Searcher.create(tt, SearchControl.create(1));
+const made = Searcher.create(tableBytes(16), SearchControl.create(1));
 if (!made.ok) throw new Error(made.error.message);
 const searcher = made.value;
+const tt = searcher.table;
 const pieces = (p: Position) => [0, 1, 2, 3].reduce((sum, set) => sum + p.squares(set).length, 0);
 const found: string[] = [];
 for (const text of starts) {

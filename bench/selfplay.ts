@@ -31,7 +31,7 @@ import { NO_TIME_LIMIT } from '../src/search/timeman.js';
 import { DEFAULT_EVAL_WEIGHTS, Evaluators, type EvalSource } from '../src/search/eval.js';
 import { loadEvalFile } from '../src/engine/eval-file.js';
 import { DEFAULT_FEATURES, Searcher, type SearchFeatures } from '../src/search/search.js';
-import { TranspositionTable, tableBytes } from '../src/search/tt.js';
+import { tableBytes, type TranspositionTable } from '../src/search/tt.js';
 import { readArguments, usageError, wholeNumber } from './args.js';
 
 const SELFPLAY_USAGE = `Usage: node dist/bench/selfplay.js [--without F[,F] | --with F[,F]] [options]
@@ -76,11 +76,12 @@ interface Job {
 class Player {
   readonly searcher: Searcher;
   private readonly control = SearchControl.create(1);
-  private readonly tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(8)));
+  private readonly tt: TranspositionTable;
   constructor(on: readonly Feature[], off: readonly Feature[], source: EvalSource) {
-    const made = Searcher.create(this.tt, this.control, new Evaluators(source.weights, source.networks)); // prettier-ignore
+    const made = Searcher.create(tableBytes(8), this.control, new Evaluators(source.weights, source.networks)); // prettier-ignore
     if (!made.ok) throw new Error(made.error.message);
     this.searcher = made.value;
+    this.tt = made.value.table;
     for (const name of on) this.searcher.features[name] = true;
     for (const name of off) this.searcher.features[name] = false;
   }

@@ -16,7 +16,6 @@ import type { SearchControl } from '../src/search/control.js';
 import type { Evaluators } from '../src/search/eval.js';
 import { QuietLeaves } from '../src/search/quiet-leaf.js';
 import { Searcher } from '../src/search/search.js';
-import type { TranspositionTable } from '../src/search/tt.js';
 import { seededRandom } from '../src/stats/random.js';
 
 /** A seeded pseudo-random generator: the same seed, the same games. */
@@ -29,13 +28,13 @@ export function quietLeaves(weights?: EvalWeightSet, networks?: NetworkSet): Qui
   return made.value;
 }
 
-/** A searcher over `tt` whose module has a memory of its own (Searcher.create). */
+/** A searcher whose module has a memory of its own with a table of `tableBytes` (Searcher.create). */
 export function moduleSearcher(
-  tt: TranspositionTable,
+  tableBytes: number,
   control: SearchControl,
   evaluators?: Evaluators,
 ): Searcher {
-  const made = Searcher.create(tt, control, evaluators);
+  const made = Searcher.create(tableBytes, control, evaluators);
   if (!made.ok) throw new Error(made.error.message);
   return made.value;
 }

@@ -21,7 +21,7 @@ export function evalSuite(): Suite {
       run: () => {
         let sum = 0;
         // Each task sets its variant and weights first: the module is one per task.
-        module.setVariant(rulesFor(variant));
+        module.setRules(rulesFor(variant));
         module.setWeights(DEFAULT_EVAL_WEIGHTS[variant]);
         for (let i = 0; i < states.length; i++) {
           module.setPosition(0, states[i]);

@@ -1,14 +1,15 @@
 /**
  * Search speed in this thread: every bench position searched to the bench depth by one
- * Searcher (the WebAssembly module below the root) with a fresh 16 MiB table, the work `tama bench` gives a single worker thread (the
- * command runs it through the engine's pool). Its node count is the signature.
+ * Searcher (the WebAssembly module below the root) with a table of its own of the bench's
+ * size, the work `tama bench` gives a single worker thread (the command runs it through
+ * the engine's pool). Its node count is the signature.
  */
 import { Position } from '../../src/core/position.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
 import { BENCH_DEPTH, BENCH_HASH_MB, BENCH_POSITIONS } from '../../src/search/bench.js';
 import { Searcher } from '../../src/search/search.js';
-import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
+import { tableBytes } from '../../src/search/tt.js';
 import type { Suite, SuiteOptions } from '../suite.js';
 
 /** The depth of a quick run: enough to go through every part of the search. */
@@ -16,11 +17,11 @@ export const QUICK_SEARCH_DEPTH = 3;
 
 /** Total nodes of the bench positions searched to `depth` by one searcher. */
 function searchBenchPositions(depth: number): number {
-  const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(BENCH_HASH_MB)));
   const control = SearchControl.create(1);
-  const made = Searcher.create(tt, control);
+  const made = Searcher.create(tableBytes(BENCH_HASH_MB), control);
   if (!made.ok) throw new Error(made.error.message);
   const searcher = made.value;
+  const tt = searcher.table;
   let nodes = 0;
   for (const fen of BENCH_POSITIONS) {
     const parsed = Position.parse(fen);

@@ -19,6 +19,7 @@ import {
 import { formatBuild } from './builds.js';
 import { dataTally, storedDataGames } from './data-store.js';
 import { estimateLine, formatMinutes } from './estimate.js';
+import { perftTally, unfinishedSubtreeIndexes } from './perft-store.js';
 import { DEFAULT_TRIES, type JobQueue } from './queue.js';
 import {
   campaignSlots,
@@ -48,7 +49,7 @@ export async function settleCampaign(
 ): Promise<Decision | undefined> {
   let decision: Decision | undefined;
   if (campaign.kind === 'perft') {
-    const tally = await store.perftTally(campaign.id);
+    const tally = await perftTally(store, campaign.id);
     if (tally.done === tally.total) decision = 'complete';
   } else if (campaign.kind === 'data') {
     const { games } = await dataTally(store, campaign.id);
@@ -93,7 +94,7 @@ export async function stopIfStuck(
 
 /** The slots (games campaign), games (data campaign) or subtrees (perft campaign) not stored yet. */
 export async function missingIndexes(store: Store, campaign: CampaignRow): Promise<Set<number>> {
-  if (campaign.kind === 'perft') return new Set(await store.unfinishedSubtreeIndexes(campaign.id));
+  if (campaign.kind === 'perft') return new Set(await unfinishedSubtreeIndexes(store, campaign.id));
   const data = campaign.kind === 'data';
   const stored = data
     ? await storedDataGames(store, campaign.id)
@@ -168,7 +169,7 @@ export async function statusLines(
     `workers alive ${workers.all} (${workers.campaign} on this campaign)`;
   if (campaign.kind === 'perft') {
     const settings = campaign.settings as PerftCampaignSettings;
-    const tally = await store.perftTally(campaign.id);
+    const tally = await perftTally(store, campaign.id);
     lines.push(
       `Perft depth ${settings.depth} of ${settings.fen} (${settings.variant}), cut at ${settings.split} plies`,
       `Subtrees counted: ${tally.done} of ${tally.total}; nodes so far ${tally.nodes}`,

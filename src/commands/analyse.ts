@@ -10,6 +10,8 @@ import { ProcessEvaluator } from '../analyse/process-evaluator.js';
 import type { VariantName } from '../core/variant.js';
 import type { EngineCommand } from '../engine-client/engine-process.js';
 import { splitCommandLine } from '../engine-client/shell-words.js';
+import { PDN_FILE_CAP } from '../files/read-caps.js';
+import { listenForInterrupt } from './interrupt.js';
 import { readTextOrReport } from './read-text.js';
 
 export interface AnalyseOptions {
@@ -40,7 +42,7 @@ export async function runAnalyseCommand(
     }
     engine = { program: words.value[0], args: words.value.slice(1) };
   }
-  const text = readTextOrReport(file, printError);
+  const text = readTextOrReport(file, PDN_FILE_CAP, printError);
   if (text === undefined) return 1;
   const games = readPdnForReview(text, options.variant);
   if (!games.ok) {
@@ -64,17 +66,21 @@ export async function runAnalyseCommand(
     return 1;
   }
   const evaluator = started.value;
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  const name = evaluator.identity.name ?? 'engine';
   let written = 0;
+  let reported = false;
+  const stopped = () => {
+    if (reported) return;
+    reported = true;
+    if (progressTerminal) process.stderr.write('\n');
+    printError(`stopped: ${written} of ${games.value.length} games written`);
+  };
+  const interrupt = listenForInterrupt(undefined, stopped);
+  const name = evaluator.identity.name ?? 'engine';
   try {
     const result = await reviewGames(games.value, evaluator, {
       nodes: options.nodes,
       annotator: annotatorName(name, options.nodes),
-      signal: controller.signal,
+      signal: interrupt.signal,
       onProgress: (game, count, progress) => {
         const line = `game ${game + 1} of ${count}, ply ${progress.done - 1} of ${progress.total - 1}`; // prettier-ignore
         if (progressTerminal) process.stderr.write(`\r${line}`);
@@ -90,11 +96,11 @@ export async function runAnalyseCommand(
       },
     });
     if (!result.ok) {
-      if (progressTerminal) process.stderr.write('\n');
       if (result.error.code === 'aborted') {
-        printError(`stopped: ${written} of ${games.value.length} games written`);
-        return 130;
+        stopped();
+        return interrupt.exitCode ?? 130;
       }
+      if (progressTerminal) process.stderr.write('\n');
       printError(`error: ${file}: ${result.error.message}`);
       return 1;
     }
@@ -103,9 +109,8 @@ export async function runAnalyseCommand(
     printError(`error: cannot write '${options.out ?? 'stdout'}': ${(error as Error).message}`);
     return 1;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
     if (out !== undefined) closeSync(out);
     await evaluator.close();
+    interrupt.release();
   }
 }

@@ -2,7 +2,8 @@
  * `tama campaign create|data|status|stop|resume|export`, `tama worker` and `tama db start|stop`:
  * argument parsing and wiring to src/campaign. Each action loads its code when it runs.
  */
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
+import { missingPackagesLine, type DatabaseNeeds } from '../campaign/packages.js';
 import { integerIn } from './integers.js';
 import { MAX_PERFT_HASH_MB } from '../core/perft-table.js';
 import { variantOption } from './variant-option.js';
@@ -51,6 +52,33 @@ const print = (line: string) => process.stdout.write(line + '\n');
 const printError = (line: string) => process.stderr.write(line + '\n');
 
 type DbOptions = { db?: string; dataDir?: string };
+
+/** The code of the error that stops a command whose database packages are missing (exit 1). */
+export const MISSING_PACKAGES = 'tama.missingPackages';
+
+/** The command's words after `tama`: `campaign status`, `worker`. */
+const commandWords = (command: Command): string =>
+  command.parent?.parent ? `${commandWords(command.parent)} ${command.name()}` : command.name();
+
+/**
+ * Checks, before any action of `command` (or of its subcommands) loads a database module,
+ * that the packages it needs are installed; where one is missing, one line says what to
+ * install and the command ends with exit code 1.
+ */
+function needsPackages(command: Command, needs: (options: DbOptions) => DatabaseNeeds): void {
+  command.hook('preAction', (_command, action) => {
+    const line = missingPackagesLine(commandWords(action), needs(action.opts<DbOptions>()));
+    if (line === undefined) return;
+    printError(line);
+    throw new CommanderError(1, MISSING_PACKAGES, line);
+  });
+}
+
+/** Campaigns and workers: the client and the queue, and the embedded server unless --db is given. */
+const clientNeeds = (options: DbOptions): DatabaseNeeds => ({
+  client: true,
+  embedded: options.db === undefined,
+});
 
 /** Opens the database for an action, or reports why not and sets exit code 1. */
 async function open(options: DbOptions, supervise = false) {
@@ -106,6 +134,7 @@ export function addCampaignCommands(program: Command): void {
   addStopCommand(campaign);
   addResumeCommand(campaign);
   addExportCommand(campaign);
+  needsPackages(campaign, clientNeeds);
   addWorkerCommand(program);
   addDbCommands(program);
 }
@@ -316,7 +345,7 @@ function addExportCommand(campaign: Command): void {
 
 /** `tama worker`: plays the jobs of running campaigns. */
 function addWorkerCommand(program: Command): void {
-  dbOptions(
+  const worker = dbOptions(
     program
       .command('worker')
       .description('play the jobs of running campaigns (games or perft subtrees) until Ctrl-C')
@@ -343,6 +372,7 @@ function addWorkerCommand(program: Command): void {
         DEFAULT_WORKER_PERFT_HASH_MB,
       ),
   ).action(runWorkerCommand);
+  needsPackages(worker, clientNeeds);
 }
 
 /**
@@ -440,6 +470,7 @@ function addDbCommands(program: Command): void {
   const db = program
     .command('db')
     .description('the embedded PostgreSQL that campaigns use when no --db is given');
+  needsPackages(db, () => ({ client: false, embedded: true }));
   db.command('start')
     .description(
       'create (if needed) and start the embedded server, on localhost only; prints its URL and where it listens',

@@ -4,11 +4,12 @@ import { Position } from '../core/position.js';
 import type { VariantName } from '../core/variant.js';
 import { rankMoves } from '../egdb/best.js';
 import { buildDatabases, unitsToBuild } from '../egdb/build.js';
-import { loadTables } from '../egdb/load.js';
+import { loadTableFolder, loadTables } from '../egdb/load.js';
 import { parseMaterialName, unitsNeeded, type Material } from '../egdb/material.js';
 import { formatStats, tableStats } from '../egdb/stats.js';
 import { describeCode } from '../egdb/value.js';
 import { verifyUnit } from '../egdb/verify.js';
+import { listenForInterrupt } from './interrupt.js';
 
 export interface EgdbBuildArgs {
   variant: VariantName;
@@ -37,7 +38,20 @@ export async function runEgdbBuild(
     return 2;
   }
   err(`building ${args.variant} databases of ${args.unit === undefined ? `up to ${args.pieces} pieces` : `unit ${args.unit} and the units it needs`} in ${dir} on ${args.threads} thread(s)`); // prettier-ignore
-  const report = await buildDatabases({ variant: args.variant, pieces: args.pieces, dir, threads: args.threads, unit }, err); // prettier-ignore
+  // A signal ends the build within STOP_GRACE_MS: each unit is written whole (through a
+  // temporary name), so the units done stay, and the same command goes on from them.
+  let done = '0';
+  const log = (line: string) => {
+    done = /^\[(\d+\/\d+)\]/.exec(line)?.[1] ?? done;
+    err(line);
+  };
+  const interrupt = listenForInterrupt(undefined, () => err(`interrupted: ${done} units done in ${dir}; the same command goes on from them`)); // prettier-ignore
+  let report;
+  try {
+    report = await buildDatabases({ variant: args.variant, pieces: args.pieces, dir, threads: args.threads, unit }, log); // prettier-ignore
+  } finally {
+    interrupt.release();
+  }
   out(`built ${report.built} units, ${report.skipped} already there; ${(report.bytes / 2 ** 20).toFixed(1)} MiB in ${dir}; ${report.seconds.toFixed(1)} s`); // prettier-ignore
   if (unit !== undefined) return 0;
   const { tables } = loadTables(dir, args.variant, args.pieces);
@@ -97,12 +111,16 @@ export function runEgdbProbe(
   }
   const position = parsed.value;
   const dir = resolve(args.path);
-  const { tables, errors } = loadTables(dir, args.variant);
-  for (const error of errors) err(`warning: ${error}`);
+  const loaded = loadTableFolder(dir, args.variant);
+  if (!loaded.ok) {
+    err(`error: ${loaded.error.message}`);
+    return 1;
+  }
+  const tables = loaded.value;
   const code = tables.probe(position.state);
   const ranked = code < 0 ? undefined : rankMoves(tables, position);
   if (code < 0 || ranked === undefined) {
-    err(`no ${args.variant} table in ${dir} covers ${position.toString()}${tables.maxPieces === 0 ? ' (no tables found: run tama egdb build)' : ''}`); // prettier-ignore
+    err(`no ${args.variant} table in ${dir} covers ${position.toString()}`);
     return 1;
   }
   out(`position ${position.toString()}`);

@@ -7,6 +7,7 @@ import {
   type OpeningsGeneratorSettings,
 } from '../match/make-openings.js';
 import { splitCommandLine } from '../engine-client/shell-words.js';
+import { listenForInterrupt } from './interrupt.js';
 
 /** The generator's settings as the command line gives them: the engine check as text. */
 export interface MatchOpeningsOptions extends Omit<
@@ -51,8 +52,19 @@ export async function runMatchOpeningsCommand(
     };
   }
   const settings = { ...options, engine };
-  const generated = await generateOpenings(settings);
+  let made = 0;
+  const interrupt = listenForInterrupt(undefined, () => printError(`stopped: ${made} of ${options.count} openings made, none written`)); // prettier-ignore
+  let generated;
+  try {
+    generated = await generateOpenings(settings, (kept) => (made = kept), interrupt.signal);
+  } finally {
+    interrupt.release();
+  }
   if (!generated.ok) {
+    if (generated.error.code === 'stopped') {
+      printError(generated.error.message);
+      return interrupt.exitCode ?? 130;
+    }
     printError(`error: ${generated.error.message}`);
     return 1;
   }

@@ -1,4 +1,5 @@
 /** `tama perft D --db URL`: the tree cut into subtree jobs that workers count; exact total. */
+import { missingPackagesLine } from '../campaign/packages.js';
 import type { Position } from '../core/position.js';
 
 /** Queues the subtrees, waits for the workers, prints the total; returns the exit code. */
@@ -10,6 +11,11 @@ export async function runDistributedPerft(
   print: (line: string) => void,
   printError: (line: string) => void,
 ): Promise<number> {
+  const missing = missingPackagesLine('perft --db', { client: true, embedded: false });
+  if (missing !== undefined) {
+    printError(missing);
+    return 1;
+  }
   const { connect } = await import('../campaign/connect.js');
   const { createPerftCampaign, waitForPerft } = await import('../campaign/manage.js');
   const connection = await connect({ db }, false, printError);

@@ -5,6 +5,7 @@ import { Position } from '../core/position.js';
 import { ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import { Engine } from '../engine/engine.js';
+import { listenForInterrupt, type Interrupt } from './interrupt.js';
 
 export interface PerftOptions {
   readonly depth: number;
@@ -75,6 +76,19 @@ export async function runPerftCommand(
     return 1;
   }
   const engine = pool?.value;
+  // On the pool the main thread is free to hear a signal: it stops the count under way, and
+  // the depths done are reported. On one thread the count holds the main thread, and the
+  // signal's default action ends the command at once, after the depths it printed.
+  const lines: DepthLine[] = [];
+  const report = () => {
+    if (options.json) {
+      const stopped = interrupt?.exitCode === undefined ? {} : { interrupted: true };
+      print(JSON.stringify({ fen: position.toString(), variant: options.variant, threads: options.threads, hash: options.hash, results: lines, ...stopped })); // prettier-ignore
+    }
+    if (interrupt?.exitCode !== undefined) printError(`interrupted during depth ${lines.length + 1}: ${lines.length === 0 ? 'no depth' : `depths 1 to ${lines.length}`} counted`); // prettier-ignore
+  };
+  const interrupt: Interrupt | undefined =
+    engine === undefined ? undefined : listenForInterrupt(() => engine.stop(), report);
   const webAssembly = options.wasm !== false;
   // Here for one thread, and for the plies the engine counts itself on more.
   const chosenBefore = usePerftWebAssembly(webAssembly);
@@ -88,6 +102,10 @@ export async function runPerftCommand(
         ? (await engine.perft(options.depth, hashed, webAssembly)).divide
         : perftDivide(position, options.depth, table);
       const seconds = (performance.now() - started) / 1000;
+      if (interrupt?.exitCode !== undefined) {
+        printError('interrupted: the divide was not finished');
+        return interrupt.exitCode;
+      }
       const nodes = divide.reduce((sum, entry) => sum + entry.nodes, 0);
       if (options.json) {
         print(JSON.stringify({ fen: position.toString(), variant: options.variant, depth: options.depth, threads: options.threads, hash: options.hash, divide, nodes, seconds })); // prettier-ignore
@@ -112,12 +130,12 @@ export async function runPerftCommand(
       const nodes = hashedPerft(position, depth, table);
       return { nodes, probes: table.probes, hits: table.hits };
     };
-    const lines: DepthLine[] = [];
     if (!options.json)
       print(`depth            nodes    seconds       Mnps${hashed ? '   hits' : ''}`);
     for (let depth = 1; depth <= options.depth; depth++) {
       const started = performance.now();
       const counted = await countDepth(depth);
+      if (interrupt?.exitCode !== undefined) break;
       const seconds = (performance.now() - started) / 1000;
       const nodes = counted.nodes;
       if (!Number.isSafeInteger(nodes)) {
@@ -133,13 +151,14 @@ export async function runPerftCommand(
         );
       }
     }
-    if (options.json) {
-      print(JSON.stringify({ fen: position.toString(), variant: options.variant, threads: options.threads, hash: options.hash, results: lines })); // prettier-ignore
-    }
-    return 0;
+    // Released before the report, so that a grace timer does not print it twice.
+    interrupt?.release();
+    report();
+    return interrupt?.exitCode ?? 0;
   } finally {
     usePerftWebAssembly(chosenBefore);
     await engine?.close();
+    interrupt?.release();
   }
 }
 

@@ -4,10 +4,11 @@
  *
  * Exit codes, the same for every command: 0 success, 1 failure at run time (an engine that
  * would not start, a file that cannot be written), 2 bad usage (an unknown command or option,
- * a value out of range, bad position text); `tama match` stopped by Ctrl-C exits 130.
+ * a value out of range, bad position text); a long command stopped by SIGINT or SIGTERM
+ * exits 130 or 143 (commands/interrupt.ts).
  */
 import { Command, CommanderError, Option } from 'commander';
-import { addCampaignCommands } from './campaign.js';
+import { addCampaignCommands, MISSING_PACKAGES } from './campaign.js';
 import { addPuzzlesCommands } from './puzzles-command.js';
 import { decimalIn, integerIn } from './integers.js';
 import type { GuiOptions } from './gui.js';
@@ -60,7 +61,7 @@ whose banner lines would reach the GUI).
 
 Variants: ${VARIANT_NAMES.join(', ')} (--variant, or "setoption name Variant value ...").
 
-Exit codes: 0 success, 1 failure at run time, 2 bad usage (130: a match stopped by Ctrl-C).
+Exit codes: 0 success, 1 failure at run time, 2 bad usage (130, 143: stopped by SIGINT, SIGTERM).
 
 Examples:
   tama perft 6                      leaf counts of the Armenian start position to depth 6
@@ -102,9 +103,11 @@ export async function runCommandLine(argv: readonly string[]): Promise<void> {
   try {
     await program.parseAsync(words, { from: 'user' });
   } catch (error) {
-    // Commander has printed the message (and the hint); help and --version exit 0.
+    // Commander has printed the message (and the hint); help and --version exit 0. A command
+    // whose database packages are missing has said so: a failure at run time.
     if (!(error instanceof CommanderError)) throw error;
-    process.exitCode = error.exitCode === 0 ? 0 : USAGE_ERROR;
+    if (error.code === MISSING_PACKAGES) process.exitCode = 1;
+    else process.exitCode = error.exitCode === 0 ? 0 : USAGE_ERROR;
   }
 }
 
@@ -359,8 +362,8 @@ Example:
   tama tune --variant turkish --positions positions.txt --out weights.json --seed 1`,
     )
     .action((options: TuneOptions) => {
-      return import('./tune.js').then(({ runFit, runTune }) =>
-        finish('tune', runFit(runTune, options, process.argv, printError)),
+      return import('./tune.js').then(async ({ runFit, runTune }) =>
+        finish('tune', await runFit(runTune, options, process.argv, printError)),
       );
     });
 }
@@ -411,6 +414,12 @@ function addTrainCommand(program: Command): void {
         .default('linear'),
     ) // prettier-ignore
     .option('--no-mirror', "train without each position's mirror image (files a-h reversed)")
+    .option(
+      '--threads <n>',
+      'threads sharing each step (1-64); the same seed and threads give the same network',
+      integerIn(1, 64),
+      1,
+    )
     .addHelpText(
       'after',
       `
@@ -425,8 +434,8 @@ Example:
   tama train --variant armenian --data data/train/armenian --out network-armenian.json`,
     )
     .action((options: TrainOptions) => {
-      return import('./tune.js').then(({ runFit, runTrain }) =>
-        finish('train', runFit(runTrain, options, process.argv, printError)),
+      return import('./tune.js').then(async ({ runFit, runTrain }) =>
+        finish('train', await runFit(runTrain, options, process.argv, printError)),
       );
     });
 }

@@ -2,7 +2,10 @@
 import type { Command } from 'commander';
 import { integerIn } from './integers.js';
 import { variantOption } from './variant-option.js';
+import { SETTING_RANGES } from '../puzzles/puzzle-file.js';
 import type { PuzzlesCheckOptions, PuzzlesMineOptions } from './puzzles.js';
+
+const span = ([min, max]: readonly [number, number]) => `${min}-${max}`;
 
 /** What program.ts lends a command: its output and how it ends. */
 export interface CommandIo {
@@ -26,26 +29,26 @@ export function addPuzzlesCommands(program: Command, io: CommandIo): void {
     .addOption(variantOption('rules of the games'))
     .option(
       '--screen-nodes <n>',
-      'node budget of the screen search (1000-100000000)',
-      integerIn(1000, 100_000_000),
+      `node budget of the screen search (${span(SETTING_RANGES.screenNodes)})`,
+      integerIn(...SETTING_RANGES.screenNodes),
       8000,
     ) // prettier-ignore
     .option(
       '--check-nodes <n>',
-      'node budget of the check search (1000-1000000000)',
-      integerIn(1000, 1_000_000_000),
+      `node budget of the check search (${span(SETTING_RANGES.checkNodes)})`,
+      integerIn(...SETTING_RANGES.checkNodes),
       200_000,
     ) // prettier-ignore
     .option(
       '--max-solver-moves <n>',
-      "most of the solver's moves in a line (1-10)",
-      integerIn(1, 10),
-      3,
+      `most of the solver's moves in a line (${span(SETTING_RANGES.maxSolverMoves)})`,
+      integerIn(...SETTING_RANGES.maxSolverMoves),
+      5,
     ) // prettier-ignore
     .option(
       '--seed <n>',
       'seed of the order the positions are searched in',
-      integerIn(0, 2 ** 32 - 1),
+      integerIn(...SETTING_RANGES.seed),
       1,
     ) // prettier-ignore
     .option(
@@ -59,8 +62,8 @@ export function addPuzzlesCommands(program: Command, io: CommandIo): void {
     )
     .option(
       '--hash <mb>',
-      "the engine's Hash, cleared before every search (1-4096)",
-      integerIn(1, 4096),
+      `the engine's Hash, cleared before every search (${span(SETTING_RANGES.hashMb)})`,
+      integerIn(...SETTING_RANGES.hashMb),
       16,
     ) // prettier-ignore
     .option('--egdb <dir>', "the engine's EGDB Path: endgame tables that prove forced wins")
@@ -72,9 +75,12 @@ Every position with two legal moves or more is searched once, in the order the s
 gives, at the screen budget with MultiPV 2; where one move seems to win, a check at the
 check budget decides: the best move wins (two men or more, or a forced win) and the second
 best does not (half a man or less), and the move was found at least 2 depths before the
-check's last. The line is the first move, then the engine's reply and the solver's next
-move while it is again the only winning (or the only legal) move. The file is written
-again after every puzzle; Ctrl-C keeps what was found (exit 130). See docs/puzzles.md.
+check's last. A material puzzle's line runs until two men are won on the board and no
+capture is pending, and a material-only search must confirm it (no defence keeps the
+gain, no other first move wins as much); a forced win's line goes on while the next move
+is again the only winning one. Each puzzle records what it wins and a rating. The file is
+written again after every puzzle; Ctrl-C or SIGTERM stops at once and keeps what was
+found (exit 130). See docs/puzzles.md.
 
 Examples:
   tama puzzles mine games.pdn --out puzzles.jsonl --limit 50
@@ -100,10 +106,12 @@ Examples:
     .addHelpText(
       'after',
       `
-Each puzzle's position is searched with the file's settings at its check budget: the
-line's first move must be the only winning move, found at least 2 depths before the
-search's last. With the engine that made the file, the depth and rating come back the
-same. Exit 0 when every puzzle passed, 1 when one failed.
+Each material puzzle is first given the material check (its gain on the board within the
+line, no other first move gaining as much); then each puzzle's position is searched with
+the file's settings at its check budget: the line's first move must be the only winning
+move, found at least 2 depths before the search's last. With the engine that made the
+file, the depths come back the same. Exit 0 when every puzzle passed, 1 when one failed,
+130 when stopped (Ctrl-C or SIGTERM, at once).
 
 Examples:
   tama puzzles check data/puzzles-armenian.jsonl

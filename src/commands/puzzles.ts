@@ -5,17 +5,20 @@
  * puzzles; checking searches a file's puzzles again (all, or a seeded sample).
  */
 import { renameSync, writeFileSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { readPdnForReview } from '../analyse/annotated-pdn.js';
-import type { VariantName } from '../core/variant.js';
+import { rulesFor, type VariantName } from '../core/variant.js';
 import type { EngineCommand } from '../engine-client/engine-process.js';
 import { splitCommandLine } from '../engine-client/shell-words.js';
 import { seededRandom, shuffled } from '../stats/random.js';
-import { recheckPuzzle } from '../puzzles/check.js';
+import { checkPuzzleMaterial, recheckPuzzle } from '../puzzles/check.js';
+import { MaterialSearch } from '../puzzles/material.js';
 import { CHECK_MARGIN, CHECK_THRESHOLDS, SCREEN_THRESHOLDS } from '../puzzles/judge.js';
 import { candidatePositions, minePuzzles, type SourceGame } from '../puzzles/mine.js';
 import { formatPuzzleFile, parsePuzzleFile, PUZZLE_FORMAT, PUZZLE_FORMAT_VERSION, type Puzzle, type PuzzleHeader, type PuzzleSettings } from '../puzzles/puzzle-file.js'; // prettier-ignore
 import { EngineSearcher } from '../puzzles/searcher.js';
+import { PDN_FILE_CAP, PUZZLE_FILE_CAP } from '../files/read-caps.js';
 import { readTextOrReport } from './read-text.js';
 
 export interface PuzzlesMineOptions {
@@ -82,7 +85,7 @@ export async function runPuzzlesMine(
   if (engine === undefined) return 2;
   const games: SourceGame[] = [];
   for (const file of files) {
-    const text = readTextOrReport(file, printError);
+    const text = readTextOrReport(file, PDN_FILE_CAP, printError);
     if (text === undefined) return 1;
     const read = readPdnForReview(text, options.variant);
     if (!read.ok) {
@@ -103,18 +106,24 @@ export async function runPuzzlesMine(
     printError(`error: ${candidates.error.message}`);
     return 1;
   }
-  const started = await EngineSearcher.start(engine, {
-    variant: options.variant,
-    hashMb: options.hash,
-    egdbPath: options.egdb,
-  });
+  const controller = new AbortController();
+  const release = abortOnSignal(controller);
+  const started = await EngineSearcher.start(
+    engine,
+    { variant: options.variant, hashMb: options.hash, egdbPath: options.egdb },
+    controller.signal,
+  );
   if (!started.ok) {
+    release();
+    if (controller.signal.aborted) {
+      printError('stopped before the engine was ready: no puzzle file written');
+      return 130;
+    }
     printError(`error: ${started.error.message}`);
     return 1;
   }
   const { searcher, bench } = started.value;
-  const controller = new AbortController();
-  const release = abortOnSignal(controller);
+  let searched = 0;
   try {
     const settings: PuzzleSettings = {
       screenNodes: options.screenNodes,
@@ -156,12 +165,14 @@ export async function runPuzzlesMine(
         printError(`puzzle ${found.length}: ${puzzle.position} ${puzzle.line.join(' ')} (rating ${puzzle.rating}; ${progressLine(progress.searched, progress.candidates, found.length)})`); // prettier-ignore
       },
       onProgress: (progress) => {
+        searched = progress.searched;
         if (progress.searched % PROGRESS_EVERY === 0) printError(progressLine(progress.searched, progress.candidates, progress.found)); // prettier-ignore
       },
     });
     if (!result.ok) {
-      if (result.error.code === 'aborted') {
-        printError(`stopped: ${found.length} puzzles written to ${options.out}`);
+      // A stop kills the engine, so the search under way fails: that is the stop, not a fault.
+      if (result.error.code === 'aborted' || controller.signal.aborted) {
+        printError(`stopped: searched ${searched} of ${candidates.value.length} positions; ${found.length} puzzles written to ${options.out}`); // prettier-ignore
         return 130;
       }
       printError(`error: ${result.error.message}`);
@@ -187,7 +198,7 @@ export async function runPuzzlesCheck(
 ): Promise<number> {
   const engine = engineCommand(options.engine, printError);
   if (engine === undefined) return 2;
-  const text = readTextOrReport(file, printError);
+  const text = readTextOrReport(file, PUZZLE_FILE_CAP, printError);
   if (text === undefined) return 1;
   const read = parsePuzzleFile(text, file);
   if (!read.ok) {
@@ -196,23 +207,50 @@ export async function runPuzzlesCheck(
   }
   const { header, puzzles } = read.value;
   const chosen = options.sample === undefined ? puzzles : shuffled(puzzles, seededRandom(options.seed)).slice(0, options.sample); // prettier-ignore
-  const started = await EngineSearcher.start(engine, {
-    variant: header.variant,
-    hashMb: header.settings.hashMb,
-    egdbPath: header.settings.egdbPath ?? undefined,
-  });
+  const controller = new AbortController();
+  const release = abortOnSignal(controller);
+  // The material check first: it needs no engine. A turn of the event loop between
+  // puzzles lets a stop signal in.
+  let failures = 0;
+  let materialChecked = 0;
+  const material = new MaterialSearch(rulesFor(header.variant));
+  for (const puzzle of chosen) {
+    await nextTurn();
+    if (controller.signal.aborted) {
+      release();
+      printError(`stopped: ${materialChecked} of ${chosen.length} puzzles given the material check, ${failures} failed, none searched again`); // prettier-ignore
+      return 130;
+    }
+    const checked = checkPuzzleMaterial(puzzle, header.variant, material);
+    materialChecked++;
+    if (!checked.ok) {
+      failures++;
+      printError(`failed: ${checked.error.message}`);
+    }
+  }
+  const started = await EngineSearcher.start(
+    engine,
+    { variant: header.variant, hashMb: header.settings.hashMb, egdbPath: header.settings.egdbPath ?? undefined }, // prettier-ignore
+    controller.signal,
+  );
   if (!started.ok) {
+    release();
+    if (controller.signal.aborted) {
+      printError(`stopped before the engine was ready: 0 of ${chosen.length} puzzles searched`);
+      return 130;
+    }
     printError(`error: ${started.error.message}`);
     return 1;
   }
-  const controller = new AbortController();
-  const release = abortOnSignal(controller);
-  let failures = 0;
+  printError(`searching ${chosen.length} puzzles again`);
+  let searched = 0;
   let same = 0;
   try {
     for (const puzzle of chosen) {
-      if (controller.signal.aborted) return 130;
+      if (controller.signal.aborted) break;
       const checked = await recheckPuzzle(puzzle, header.settings, started.value.searcher);
+      if (controller.signal.aborted) break;
+      searched++;
       if (!checked.ok) {
         if (checked.error.code === 'engine-failed') {
           printError(`error: ${checked.error.message}`);
@@ -220,12 +258,16 @@ export async function runPuzzlesCheck(
         }
         failures++;
         printError(`failed: ${checked.error.message}`);
-      } else if (checked.value.depth === puzzle.depth && checked.value.rating === puzzle.rating) same++; // prettier-ignore
+      } else if (checked.value.depth === puzzle.depth && checked.value.found === puzzle.found) same++; // prettier-ignore
     }
   } finally {
     release();
     await started.value.searcher.close();
   }
-  print(`${chosen.length - failures} of ${chosen.length} puzzles passed (${same} with the recorded depth and rating), ${failures} failed`); // prettier-ignore
+  if (controller.signal.aborted) {
+    printError(`stopped: ${searched} of ${chosen.length} puzzles searched again (${same} with the recorded depths), ${failures} failed`); // prettier-ignore
+    return 130;
+  }
+  print(`${chosen.length - failures} of ${chosen.length} puzzles passed (${same} with the recorded depths), ${failures} failed`); // prettier-ignore
   return failures === 0 ? 0 : 1;
 }

@@ -4,9 +4,10 @@
  * as a network file): reading and writing files and reporting progress; the work is in
  * src/tune/.
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
+import { STATE_SIZE } from '../core/state.js';
 import { rulesFor, type VariantName } from '../core/variant.js';
-import { loadEvalFile, resolveEvalFile } from '../engine/eval-file.js';
+import { loadEvalFile, readEvalText } from '../engine/eval-file.js';
 import {
   Evaluator,
   formatEvalWeights,
@@ -17,7 +18,7 @@ import { NetworkEvaluator } from '../search/network.js';
 import { formatNetwork } from '../search/network-weights.js';
 import { QuietLeaves } from '../search/quiet-leaf.js';
 import { buildTrainingSet, fitScale, fitWeights, type FitOptions } from '../tune/fit.js';
-import { buildNetworkSet, networkLoss, trainNetwork, withMirrors, type NetworkTrainOptions, type TargetScore } from '../tune/network-train.js'; // prettier-ignore
+import { buildNetworkSet, networkLoss, packPositions, trainNetwork, type NetworkTrainOptions, type TargetScore } from '../tune/network-train.js'; // prettier-ignore
 import {
   extractPositions,
   formatPositions,
@@ -25,8 +26,11 @@ import {
   type ExtractStats,
   type TrainingPosition,
 } from '../tune/positions.js';
+import { trainingPositions, type PackedPositions } from '../tune/packed.js';
 import { readShardFolders } from '../tune/shard.js';
+import { PDN_FILE_CAP, POSITIONS_FILE_CAP } from '../files/read-caps.js';
 import { readTextOrReport } from './read-text.js';
+import { missingPackagesLine } from '../campaign/packages.js';
 
 export interface TuneDataOptions {
   readonly variant: VariantName;
@@ -105,7 +109,7 @@ export function runTuneData(
   const stats: ExtractStats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 }; // prettier-ignore
   const started = performance.now();
   for (const file of files) {
-    const text = readTextOrReport(file, printError);
+    const text = readTextOrReport(file, PDN_FILE_CAP, printError);
     if (text === undefined) return 1;
     const done = extractPositions(text, options.variant, leaves.value, { skipPlies: options.skipPlies }, positions, stats); // prettier-ignore
     if (!done.ok) {
@@ -128,7 +132,7 @@ function readPositions(
   variant: VariantName,
   printError: (line: string) => void,
 ): TrainingPosition[] | number {
-  const text = readTextOrReport(path, printError);
+  const text = readTextOrReport(path, POSITIONS_FILE_CAP, printError);
   if (text === undefined) return 1;
   const positions = parsePositions(text, variant);
   if (!positions.ok) {
@@ -152,21 +156,21 @@ interface PositionsSource {
  * The positions of every shard in the folders, each once, or the exit code, the error
  * printed. A refused shard (truncated, altered) is named and left out; the rest are used.
  */
-function readShards(
+async function readShards(
   dirs: readonly string[],
   variant: VariantName,
   printError: (line: string) => void,
-): { positions: TrainingPosition[]; shards: string[] } | number {
+): Promise<{ positions: PackedPositions; shards: string[] } | number> {
   const names: string[] = [];
-  const read = readShardFolders(dirs, variant, (manifest) => names.push(manifest.file));
+  const read = await readShardFolders(dirs, variant, (manifest) => names.push(manifest.file));
   if (!read.ok) {
     printError(`error: ${read.error.message}`);
     return 1;
   }
   const { positions, shards, duplicates, refused } = read.value;
   for (const why of refused) printError(`warning: shard refused, its positions left out: ${why}`);
-  printError(`${positions.length} positions from ${shards} shards of ${dirs.join(', ')} (${duplicates} duplicates left out${refused.length > 0 ? `, ${refused.length} shards refused` : ''})`); // prettier-ignore
-  if (positions.length === 0) {
+  printError(`${positions.count} positions from ${shards} shards of ${dirs.join(', ')} (${duplicates} duplicates left out${refused.length > 0 ? `, ${refused.length} shards refused` : ''})`); // prettier-ignore
+  if (positions.count === 0) {
     printError(
       `error: ${dirs.join(', ')} ${dirs.length === 1 ? 'holds' : 'hold'} no training positions`,
     );
@@ -176,10 +180,10 @@ function readShards(
 }
 
 /** The `--init` weights and the positions of a tune or train run, or the exit code, the error printed. */
-function readInputs(
+async function readInputs(
   options: PositionsSource & { readonly init: string; readonly out: string; readonly variant: VariantName }, // prettier-ignore
   printError: (line: string) => void,
-): { initial: EvalWeightSet; positions: TrainingPosition[]; shards?: string[] } | number {
+): Promise<{ initial: EvalWeightSet; positions: PackedPositions; shards?: string[] } | number> {
   if ((options.positions === undefined) === (options.data === undefined)) {
     printError('error: give the training positions: --positions FILE or --data DIR (one of them)');
     return 2;
@@ -187,12 +191,12 @@ function readInputs(
   const initial = loadWeightsFor('--init', options.init, options.out, printError);
   if (typeof initial === 'number') return initial;
   if (options.data !== undefined) {
-    const read = readShards(options.data, options.variant, printError);
+    const read = await readShards(options.data, options.variant, printError);
     return typeof read === 'number' ? read : { initial, ...read };
   }
   const positions = readPositions(options.positions ?? '', options.variant, printError);
   if (typeof positions === 'number') return positions;
-  return { initial, positions };
+  return { initial, positions: packPositions(positions) };
 }
 
 /**
@@ -212,6 +216,11 @@ export async function runTuneDataCampaign(
   const out = options.out;
   if (out !== undefined && statSync(out, { throwIfNoEntry: false })?.isDirectory()) {
     printError(`error: cannot write '${out}': it is a directory`);
+    return 1;
+  }
+  const missing = missingPackagesLine('tune-data --campaign', { client: true, embedded: options.db === undefined }); // prettier-ignore
+  if (missing !== undefined) {
+    printError(missing);
     return 1;
   }
   const { connect } = await import('../campaign/connect.js');
@@ -277,7 +286,7 @@ export interface TuneOptions extends Omit<FitOptions, 'onEpoch'>, PositionsSourc
 interface FitRun<Options> {
   readonly options: Options;
   readonly initial: EvalWeightSet;
-  readonly positions: TrainingPosition[];
+  readonly positions: PackedPositions;
   /** The shards the positions came from, when they came from shard folders. */
   readonly shards?: string[];
   readonly argv: readonly string[];
@@ -290,13 +299,13 @@ interface FitRun<Options> {
  * Reads the starting weights and the positions of `tama tune` or `tama train`, then runs
  * `fit` (runTune or runTrain) on them; returns the exit code.
  */
-export function runFit<Options extends TuneOptions | TrainOptions>(
+export async function runFit<Options extends TuneOptions | TrainOptions>(
   fit: (run: FitRun<Options>) => number,
   options: Options,
   argv: readonly string[],
   printError: (line: string) => void,
-): number {
-  const inputs = readInputs(options, printError);
+): Promise<number> {
+  const inputs = await readInputs(options, printError);
   if (typeof inputs === 'number') return inputs;
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
@@ -305,7 +314,8 @@ export function runFit<Options extends TuneOptions | TrainOptions>(
 
 /** Fits one variant's weights to a positions file and writes a weights file; returns the exit code. */
 export function runTune(run: FitRun<TuneOptions>): number {
-  const { options, initial, positions, argv, printError, seconds } = run;
+  const { options, initial, argv, printError, seconds } = run;
+  const positions = trainingPositions(run.positions);
   const base = initial[options.variant];
   const set = buildTrainingSet(rulesFor(options.variant), positions, base.kingsOnlyDrawDivisor); // prettier-ignore
   printError(`${set.count} positions, features worked out in ${seconds()} s`);
@@ -314,7 +324,9 @@ export function runTune(run: FitRun<TuneOptions>): number {
     onEpoch: (epoch, loss) => printError(`epoch ${epoch}/${options.epochs}: loss ${loss.toFixed(6)} (${seconds()} s)`), // prettier-ignore
   });
   // The starting file's own story comes first: the other variant's weights are its.
-  const { about: before } = JSON.parse(readFileSync(resolveEvalFile(options.init), 'utf8')) as { about?: string }; // prettier-ignore
+  // Read and checked before the fit (loadWeightsFor), so read again here within bounds.
+  const initText = readEvalText(options.init);
+  const { about: before } = (initText.ok ? JSON.parse(initText.value) : {}) as { about?: string }; // prettier-ignore
   const about =
     (before === undefined ? '' : `${before} Then `) +
     `${options.variant} fitted by: ${commandText(argv)} ` +
@@ -340,39 +352,60 @@ export interface TrainOptions extends Omit<NetworkTrainOptions, 'onEpoch'>, Posi
   readonly mirror: boolean;
 }
 
+/** Positions (spread over the data) that fix the scale K: enough for its one number. */
+const SCALE_POSITIONS = 200_000;
+
+/** A trainer's progress: the epoch, samples done of it, samples a second, and the time left for the run. */
+function progressLine(
+  epoch: number,
+  epochs: number,
+  done: number,
+  samples: number,
+  seconds: number,
+): string {
+  // prettier-ignore
+  const total = (epoch - 1) * samples + done;
+  const rate = total / Math.max(1e-3, seconds);
+  const left = Math.round((epochs * samples - total) / Math.max(1, rate));
+  const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  return `epoch ${epoch}/${epochs}: ${done}/${samples} positions, ${Math.round(rate)} a second, ${clock} left`;
+}
+
 /** Trains one variant's network on a positions file and writes a network file; returns the exit code. */
 export function runTrain(run: FitRun<TrainOptions>): number {
   const { options, initial, positions, argv, printError, seconds, shards } = run;
-  const heldOutCount = Math.floor(positions.length * options.holdout);
-  if (heldOutCount < 1 || heldOutCount >= positions.length) {
-    printError(`error: --holdout ${options.holdout} of ${positions.length} positions leaves no training or no held-out position`); // prettier-ignore
+  const heldOutCount = Math.floor(positions.count * options.holdout);
+  if (heldOutCount < 1 || heldOutCount >= positions.count) {
+    printError(`error: --holdout ${options.holdout} of ${positions.count} positions leaves no training or no held-out position`); // prettier-ignore
     return 2;
   }
   const rules = rulesFor(options.variant);
   const linear = new Evaluator(rules, initial[options.variant]);
-  const k = fitScale(buildTrainingSet(rules, positions, linear.weights.kingsOnlyDrawDivisor), weightsToVector(linear.weights)); // prettier-ignore
-  const trainCount = positions.length - heldOutCount;
-  const training = positions.slice(0, trainCount);
-  const train = buildNetworkSet(options.mirror ? withMirrors(training) : training, linear, k, options.lambda, options.targetScore); // prettier-ignore
-  const heldOut = buildNetworkSet(positions.slice(trainCount), linear, k, options.lambda, options.targetScore); // prettier-ignore
-  const heldOutStates = positions.slice(trainCount).map((p) => p.state);
-  const linearLogit = (p: number) => linear.evaluate(heldOutStates[p]) / k;
+  const k = fitScale(buildTrainingSet(rules, trainingPositions(positions, SCALE_POSITIONS), linear.weights.kingsOnlyDrawDivisor), weightsToVector(linear.weights)); // prettier-ignore
+  const trainCount = positions.count - heldOutCount;
+  const train = buildNetworkSet(positions, linear, k, options.lambda, options.targetScore, { to: trainCount, mirror: options.mirror }); // prettier-ignore
+  const heldOut = buildNetworkSet(positions, linear, k, options.lambda, options.targetScore, { from: trainCount }); // prettier-ignore
+  const scratch = new Int32Array(STATE_SIZE);
+  const heldOutState = (p: number) => positions.stateInto(trainCount + p, scratch);
+  const linearLogit = (p: number) => linear.evaluate(heldOutState(p)) / k;
   const linearLoss = networkLoss(heldOut, linearLogit, heldOut.result);
-  printError(`${train.count} training and ${heldOutCount} held-out positions, K ${k.toFixed(1)} (${seconds()} s); held-out loss against the results: linear ${linearLoss.toFixed(6)}`); // prettier-ignore
+  printError(`${train.samples} training and ${heldOutCount} held-out positions, K ${k.toFixed(1)} (${seconds()} s); held-out loss against the results: linear ${linearLoss.toFixed(6)}`); // prettier-ignore
+  const started = performance.now();
   const network = trainNetwork(train, heldOut, {
     ...options,
+    onProgress: (epoch, done) => printError(progressLine(epoch, options.epochs, done, train.samples, (performance.now() - started) / 1000)), // prettier-ignore
     onEpoch: (epoch, trainLoss, heldOutLoss) => printError(`epoch ${epoch}/${options.epochs}: loss ${trainLoss.toFixed(6)}, held-out ${heldOutLoss.toFixed(6)} (${seconds()} s)`), // prettier-ignore
   });
   const quantised = network.quantise(options.variant, k);
   const evaluator = new NetworkEvaluator(rules, quantised);
-  const quantisedLogit = (p: number) => evaluator.evaluate(heldOutStates[p]) / k;
+  const quantisedLogit = (p: number) => evaluator.evaluate(heldOutState(p)) / k;
   const floatLoss = networkLoss(heldOut, (p) => network.forward(heldOut, p), heldOut.result);
   const quantisedLoss = networkLoss(heldOut, quantisedLogit, heldOut.result);
   const targetLoss = networkLoss(heldOut, quantisedLogit);
   const summary =
     `held-out loss against the results: linear ${linearLoss.toFixed(6)}, network ${floatLoss.toFixed(6)} float, ${quantisedLoss.toFixed(6)} quantised ` +
     `(against the targets, quantised: ${targetLoss.toFixed(6)})`; // prettier-ignore
-  const about = `${options.variant} network trained by: ${commandText(argv)} (${train.count} training positions${options.mirror ? ' with their mirrors' : ''}${shards === undefined ? '' : ` from the shards ${shards.join(', ')}`}, hidden ${options.hidden}, K ${k.toFixed(1)}, lambda ${options.lambda}, ${options.targetScore} scores; ${summary})`; // prettier-ignore
+  const about = `${options.variant} network trained by: ${commandText(argv)} (${train.samples} training positions${options.mirror ? ' with their mirrors' : ''}${shards === undefined ? '' : ` from the shards ${shards.join(', ')}`}, hidden ${options.hidden}, K ${k.toFixed(1)}, lambda ${options.lambda}, ${options.targetScore} scores; ${summary})`; // prettier-ignore
   writeFileSync(options.out, formatNetwork(quantised, about));
   printError(`${summary}; wrote ${options.out} in ${seconds()} s`);
   return 0;

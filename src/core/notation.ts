@@ -3,6 +3,7 @@
  * `b3xb5xd5`, so it is never ambiguous. As input, `fromxto` alone is accepted when exactly
  * one legal move matches it. Not a hot path: it lists capture paths afresh each call.
  */
+import { listCapped, quote } from './quote.js';
 import {
   generateMoves,
   isCapture,
@@ -115,22 +116,23 @@ export function parseMove(position: Position, text: string): Result<LegalMove, M
   if (match === null) {
     return fail(
       'syntax',
-      `'${trimmed}' is not move text (a step is like c3-c4, a capture like b3xb5xd5 or b3xd5)`,
+      `${quote(trimmed)} is not move text (a step is like c3-c4, a capture like b3xb5xd5 or b3xd5)`,
     );
   }
   const tokens = trimmed.split(/([-xX])/);
   const separators = tokens.filter((_, i) => i % 2 === 1).map((s) => s.toLowerCase());
   if (separators.includes('-') && separators.includes('x')) {
-    return fail('syntax', `'${trimmed}' mixes '-' and 'x'`);
+    return fail('syntax', `${quote(trimmed)} mixes '-' and 'x'`);
   }
   const capture = separators[0] === 'x';
   if (!capture && separators.length > 1) {
-    return fail('syntax', `'${trimmed}': a step has exactly two squares, like c3-c4`);
+    return fail('syntax', `${quote(trimmed)}: a step has exactly two squares, like c3-c4`);
   }
   const squares: number[] = [];
   for (const name of tokens.filter((_, i) => i % 2 === 0)) {
     const square = parseSquare(name);
-    if (square < 0) return fail('unknown-square', `'${name}' in move '${trimmed}' is not a square`);
+    if (square < 0)
+      return fail('unknown-square', `${quote(name)} in move ${quote(trimmed)} is not a square`);
     squares.push(square);
   }
   const moves = legalMoves(position);
@@ -166,7 +168,7 @@ export function parseMove(position: Position, text: string): Result<LegalMove, M
   if (candidates.length > 1) {
     return fail(
       'ambiguous',
-      `move '${trimmed}' is ambiguous: it matches ${candidates.map((m) => m.text).join(', ')}`,
+      `move ${quote(trimmed)} is ambiguous: it matches ${listCapped(candidates.map((m) => m.text))}`,
     );
   }
   const fromHere = moves.filter((m) => moveFrom(m.move) === from).map((m) => m.text);
@@ -175,7 +177,7 @@ export function parseMove(position: Position, text: string): Result<LegalMove, M
     legal.length === 0
       ? 'the side to move has no legal move'
       : fromHere.length > 0
-        ? `legal moves from ${squareName(from)}: ${fromHere.join(', ')}`
-        : `legal moves: ${legal.join(', ')}`;
-  return fail('illegal', `illegal move '${trimmed}': ${hint}`);
+        ? `legal moves from ${squareName(from)}: ${listCapped(fromHere)}`
+        : `legal moves: ${listCapped(legal)}`;
+  return fail('illegal', `illegal move ${quote(trimmed)}: ${hint}`);
 }

@@ -4,19 +4,21 @@
  * on first use, synchronously, so that perft stays a plain function in Node, in worker
  * threads and in browsers alike. Where that fails (no WebAssembly, a browser main thread
  * that refuses to compile synchronously) it is unavailable and perft counts with TypeScript;
- * so too, from then on, once it traps or answers that it cannot count.
+ * so too, from then on, once it traps or answers that it cannot count. The rules reach it
+ * as data: core's rule record (rule-record.ts), written into its memory when the rules of
+ * a count differ from the last count's; rules it cannot play are counted by TypeScript.
  */
 import { PERFT_WASM } from './perft-wasm-module.js';
 import { instantiateWebAssembly } from './webassembly.js';
 import { kingsHiWord, kingsLoWord, menHiWord, menLoWord, SIDE } from './state.js';
-import { BLACK, VARIANT_NAMES, WHITE, type Rules } from './variant.js';
+import { RULE_WORDS } from './rule-record.js';
+import { BLACK, WHITE, type Rules } from './variant.js';
 
 /** The deepest count the module takes (its contract: depth 1 to 32). */
 const WASM_MAX_DEPTH = 32;
 
-/** The module's one export (see src/wasm/perft.ts): variant index, depth, the 8 piece words, side. */
+/** The module's count (see src/wasm/perft.ts): depth, the 8 piece words, side. */
 type PerftExport = (
-  variant: number,
   depth: number,
   s0: number,
   s1: number,
@@ -29,15 +31,45 @@ type PerftExport = (
   side: number,
 ) => number;
 
-/** The module's perft: undefined until first asked for, null when it cannot count. */
-let counter: PerftExport | null | undefined;
+/** The module's exports: its count, and where and how it takes the rules. */
+interface PerftModule {
+  readonly perft: PerftExport;
+  readonly record: Int32Array;
+  readonly setRules: () => number;
+}
 
-/** Compiles and instantiates the module: its perft, or null when anything fails. */
-function load(): PerftExport | null {
+/** The module: undefined until first asked for, null when it cannot count. */
+let counter: PerftModule | null | undefined;
+/** The rules whose record the module holds, and whether it plays them. */
+let rulesSet: Rules | undefined;
+let rulesPlayed = false;
+
+/** Compiles and instantiates the module: its exports, or null when anything fails. */
+function load(): PerftModule | null {
   const exports = instantiateWebAssembly(PERFT_WASM, 'perft');
   if (exports instanceof Error) return null;
-  const perft = exports.perft;
-  return typeof perft === 'function' ? (perft as PerftExport) : null;
+  const { perft, rulesAddress, setRules, memory } = exports;
+  if (typeof perft !== 'function' || typeof rulesAddress !== 'function' || typeof setRules !== 'function') return null; // prettier-ignore
+  const buffer = (memory as { buffer?: unknown } | undefined)?.buffer;
+  if (!(buffer instanceof ArrayBuffer)) return null;
+  const address = (rulesAddress as () => number)() >>> 0;
+  if (address + 4 * RULE_WORDS > buffer.byteLength) return null;
+  rulesSet = undefined;
+  return {
+    perft: perft as PerftExport,
+    record: new Int32Array(buffer, address, RULE_WORDS),
+    setRules: setRules as () => number,
+  };
+}
+
+/** Gives the module the rules of `rules` unless it holds them: whether it plays them. */
+function giveRules(module: PerftModule, rules: Rules): boolean {
+  if (rulesSet !== rules) {
+    module.record.set(rules.record);
+    rulesPlayed = module.setRules() !== 0;
+    rulesSet = rules;
+  }
+  return rulesPlayed;
 }
 
 /** Whether the WebAssembly counter can count here (loading it on first ask). */
@@ -56,8 +88,9 @@ export function countLeavesWebAssembly(rules: Rules, state: Int32Array, depth: n
   if (counter === null || depth < 1 || depth > WASM_MAX_DEPTH) return -1;
   let nodes: number;
   try {
-    nodes = counter(
-      VARIANT_NAMES.indexOf(rules.name),
+    // Rules the module does not have are counted by TypeScript; the module stays for others.
+    if (!giveRules(counter, rules)) return -1;
+    nodes = counter.perft(
       depth,
       // The piece words in state order, as the module takes them.
       state[menLoWord(WHITE)],

@@ -2,6 +2,7 @@
  * A position: the pieces, the side to move, the Zobrist key and the no-progress counter,
  * over one state array (state.ts). Reading and writing position text lives here too.
  */
+import { quote } from './quote.js';
 import { squaresOf } from './bitboard.js';
 import { moveFrom, moveTo } from './movegen.js';
 import { fail, ok, type Result } from './result.js';
@@ -85,7 +86,7 @@ export class Position {
     }
     const side = fields[0].trim().toUpperCase();
     if (side !== 'W' && side !== 'B') {
-      return fail('bad-side', `side to move must be W or B, got '${fields[0].trim()}'`);
+      return fail('bad-side', `side to move must be W or B, got ${quote(fields[0].trim())}`);
     }
     const position = new Position(rulesFor(variant));
     const state = position.state;
@@ -98,7 +99,7 @@ export class Position {
       if (letter !== 'W' && letter !== 'B') {
         return fail(
           'bad-colour-field',
-          `a piece field must start with W or B, got '${field === '' ? '(empty)' : field}'`,
+          `a piece field must start with W or B, got ${field === '' ? "'(empty)'" : quote(field)}`,
         );
       }
       const color: Color = letter === 'W' ? WHITE : BLACK;
@@ -126,7 +127,7 @@ export class Position {
         if (square < 0) {
           return fail(
             'unknown-square',
-            `'${item}' in ${colourName}'s list is not a square (a1..h8)`,
+            `${quote(item)} in ${colourName}'s list is not a square (a1..h8)`,
           );
         }
         const piece = `${colourName} ${king ? 'king' : 'man'}`;

@@ -1,9 +1,20 @@
 /**
- * The variants as data. A variant is a small frozen record of which ways men step and
- * capture and which lines kings use; `compileRules` turns it once into the lookup tables
- * that move generation reads. Hot code never branches on the variant's name.
+ * The variants as data: the one definition of every rule. A variant is a small frozen
+ * record of which ways men step and capture and which lines kings use; `compileRules` turns
+ * it once into the lookup tables that core's move generation reads, and into the rule record
+ * (rule-record.ts) that the hosts write into the WebAssembly modules' memory. Hot code,
+ * core's and the modules', never branches on the variant's name.
  */
 import { ALL, NO_SQUARE, NOT_FILE_A, NOT_FILE_H } from './bitboard.js';
+import {
+  RECORD_CROWN_RANK,
+  RECORD_KING_CAPTURES,
+  RECORD_KING_SLIDES,
+  RECORD_MAN_CAPTURES,
+  RECORD_MAN_STEPS,
+  RECORD_NO_REVERSE_CAPTURE,
+  RULE_WORDS,
+} from './rule-record.js';
 
 export const WHITE = 0;
 export const BLACK = 1;
@@ -131,6 +142,8 @@ export interface Rules {
    * `from`; NO_SQUARE (64) when there is none.
    */
   readonly manCaptureBack: readonly [Uint8Array, Uint8Array];
+  /** The same rules as the int32 words of the rule record (rule-record.ts), for the modules. */
+  readonly record: Int32Array;
 }
 
 function absolute(direction: RelativeDirection, color: Color): number {
@@ -170,6 +183,21 @@ function bothOrNeither(
   return list.includes(a);
 }
 
+/** Where each way of moving comes in the move order: the order every generator lists in. */
+const RELATIVE_ORDER: readonly RelativeDirection[] = ['forward', 'forward-left', 'forward-right', 'left', 'right']; // prettier-ignore
+
+/** A variant's list of ways in the move order, so that the list's own order cannot matter. */
+function inMoveOrder(list: readonly RelativeDirection[]): RelativeDirection[] {
+  return RELATIVE_ORDER.filter((direction) => list.includes(direction));
+}
+
+/** A set of directions as the bits of one rule record word. */
+function directionBits(directions: Int8Array): number {
+  let bits = 0;
+  for (const direction of directions) bits |= 1 << direction;
+  return bits;
+}
+
 /** For each square, the set of squares from which one of `directions` leads to it. */
 function stepSources(directions: Int8Array): Int32Array {
   const table = new Int32Array(128);
@@ -197,9 +225,12 @@ function captureBack(directions: Int8Array): Uint8Array {
 
 /** Turns a variant definition into the tables move generation reads. */
 export function compileRules(definition: VariantDefinition): Rules {
+  // A man captures forward and sideways only: hasCapture's set-wide look knows no other way.
+  const odd = definition.manCaptures.find((d) => d !== 'forward' && d !== 'left' && d !== 'right'); // prettier-ignore
+  if (odd !== undefined) throw new Error(`a man may capture forward, left and right, not '${odd}'`); // prettier-ignore
   const perColor = (list: readonly RelativeDirection[]): [Int8Array, Int8Array] => [
-    Int8Array.from(list.map((d) => absolute(d, WHITE))),
-    Int8Array.from(list.map((d) => absolute(d, BLACK))),
+    Int8Array.from(inMoveOrder(list).map((d) => absolute(d, WHITE))),
+    Int8Array.from(inMoveOrder(list).map((d) => absolute(d, BLACK))),
   ];
   const steps = perColor(definition.manSteps);
   const captures = perColor(definition.manCaptures);
@@ -207,22 +238,36 @@ export function compileRules(definition: VariantDefinition): Rules {
   if (definition.noReverseCapture) {
     for (let d = 0; d < DIRECTION_COUNT; d++) forbiddenAfter[d] = OPPOSITE_DIRECTION[d];
   }
+  const kingSlides = lineDirections(definition.kingSlides);
+  const kingCaptures = lineDirections(definition.kingCaptures);
+  const crownRank = [7, 0] as const;
+  const record = new Int32Array(RULE_WORDS);
+  record[RECORD_MAN_STEPS + WHITE] = directionBits(steps[WHITE]);
+  record[RECORD_MAN_STEPS + BLACK] = directionBits(steps[BLACK]);
+  record[RECORD_MAN_CAPTURES + WHITE] = directionBits(captures[WHITE]);
+  record[RECORD_MAN_CAPTURES + BLACK] = directionBits(captures[BLACK]);
+  record[RECORD_KING_SLIDES] = directionBits(kingSlides);
+  record[RECORD_KING_CAPTURES] = directionBits(kingCaptures);
+  record[RECORD_NO_REVERSE_CAPTURE] = definition.noReverseCapture ? 1 : 0;
+  record[RECORD_CROWN_RANK + WHITE] = crownRank[WHITE];
+  record[RECORD_CROWN_RANK + BLACK] = crownRank[BLACK];
   return Object.freeze({
     name: definition.name,
     definition,
     manSteps: steps,
     manCaptures: captures,
-    kingSlides: lineDirections(definition.kingSlides),
-    kingCaptures: lineDirections(definition.kingCaptures),
+    kingSlides,
+    kingCaptures,
     forbiddenAfter,
     manStepsForward: definition.manSteps.includes('forward'),
     manStepsDiagonally: bothOrNeither(definition.manSteps, 'forward-left', 'forward-right'),
     manStepsSideways: bothOrNeither(definition.manSteps, 'left', 'right'),
     manCapturesForward: definition.manCaptures.includes('forward'),
     manCapturesSideways: bothOrNeither(definition.manCaptures, 'left', 'right'),
-    crownRank: [7, 0] as const,
+    crownRank,
     manStepSources: [stepSources(steps[0]), stepSources(steps[1])] as const,
     manCaptureBack: [captureBack(captures[0]), captureBack(captures[1])] as const,
+    record,
   });
 }
 

@@ -3,12 +3,15 @@
  * entry where the distances fit; version 1 files are still read). Files live at
  * <dir>/<variant>/<material name>.egdb (material.ts names them).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { fail, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
-import type { Material } from './material.js';
+import { readBoundedBytes } from '../files/bounded-read.js';
+import type { ReadCap } from '../files/read-caps.js';
+import { Indexer } from './indexing.js';
+import { materialName, type Material } from './material.js';
 import {
   bytesPerEntry,
   entryBytes,
@@ -67,8 +70,20 @@ export function writeTable(
 }
 
 /**
+ * The cap on a table file, known from the index before it is read: the header and two
+ * bytes an entry (the widest entries), so a file no table could be is never read whole.
+ */
+export function tableFileCap(material: Material): ReadCap {
+  return {
+    what: `the table ${materialName(material)}`,
+    bytes: HEADER_BYTES + 2 * new Indexer(material).size,
+  };
+}
+
+/**
  * Reads a table file into a SharedArrayBuffer, checking the header against what is
- * expected and the entries against the checksum.
+ * expected and the entries against the checksum. A file that is not a regular file, or
+ * larger than any table of its material, is refused before it is read.
  */
 export function readTable(
   dir: string,
@@ -76,12 +91,9 @@ export function readTable(
   material: Material,
 ): Result<Uint16Array, TableFileErrorCode> {
   const path = tablePath(dir, variant, material);
+  // Asked first: the cap needs the material's index, which is not worked out for absent files.
   if (!existsSync(path)) return fail('missing', `no table file ${path}`);
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    return fail('unreadable', `cannot read ${path}: ${(error as Error).message}`);
-  }
-  return tableFromBytes(bytes, path, variant, material, crc32);
+  const bytes = readBoundedBytes(path, tableFileCap(material), path);
+  if (!bytes.ok) return fail(bytes.error.code === 'too-large' ? 'bad-size' : 'unreadable', bytes.error.message); // prettier-ignore
+  return tableFromBytes(bytes.value, path, variant, material, crc32);
 }

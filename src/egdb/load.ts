@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fail, ok, type Result } from '../core/result.js';
 import { rulesFor, type VariantName } from '../core/variant.js';
 import { readTable } from './file.js';
 import { buildPlan, keyOf, MAX_DATABASE_PIECES, type Material } from './material.js';
@@ -40,4 +41,25 @@ export function loadTables(
     }
   }
   return { tables: into, errors };
+}
+
+export type TableFolderErrorCode = 'egdb-missing' | 'egdb-damaged' | 'egdb-empty';
+
+/**
+ * The tables of `variant` under the folder `dir`, checked as one: a folder that does not
+ * exist, holds a damaged or foreign table (the first is named, with its fault) or holds no
+ * table of the variant is refused. The engine's `EGDB Path` and `tama egdb probe` both ask
+ * this, so both name the same file and fault.
+ */
+export function loadTableFolder(
+  dir: string,
+  variant: VariantName,
+): Result<EndgameTables, TableFolderErrorCode> {
+  if (!existsSync(dir)) return fail('egdb-missing', `no folder ${dir}`);
+  const { tables, errors } = loadTables(dir, variant);
+  if (errors.length > 0) return fail('egdb-damaged', errors[0]);
+  if (tables.maxPieces === 0) {
+    return fail('egdb-empty', `no ${variant} tables under ${dir} (build them with tama egdb build)`); // prettier-ignore
+  }
+  return ok(tables);
 }

@@ -39,7 +39,8 @@ export type TableFileErrorCode =
   | 'wrong-variant'
   | 'wrong-material'
   | 'bad-size'
-  | 'bad-checksum';
+  | 'bad-checksum'
+  | 'bad-value';
 
 /** The file name of a signature's table inside a variant's folder, such as `KMvK.egdb`. */
 export function tableFileName(material: Material): string {
@@ -75,6 +76,10 @@ export function tableFromBytes(
   if (width !== 1 && width !== 2) {
     return fail('bad-version', `${where} says ${width} bytes an entry; this engine reads 1 or 2`); // prettier-ignore
   }
+  const longest = header.getUint16(24, true);
+  if (version === FORMAT_VERSION && width !== bytesPerEntry(longest)) {
+    return fail('bad-value', `${where} says ${width} byte(s) an entry for a longest distance of ${longest} plies (damaged header)`); // prettier-ignore
+  }
   const fileVariant = ascii(bytes, 28, 16);
   if (fileVariant !== variant) {
     return fail('wrong-variant', `${where} is a ${fileVariant} table, not ${variant}`);
@@ -95,6 +100,13 @@ export function tableFromBytes(
   const values = new Uint16Array(new SharedArrayBuffer(2 * entries));
   if (width === 2) new Uint8Array(values.buffer).set(body);
   else for (let i = 0; i < entries; i++) values[i] = body[i] === BYTE_INVALID ? INVALID : body[i];
+  // Every code in range: a draw, a distance up to the longest the header gives, or invalid.
+  for (let i = 0; i < entries; i++) {
+    const code = values[i];
+    if (code !== INVALID && code > longest + 1) {
+      return fail('bad-value', `${where}: entry ${i} holds a distance of ${code - 1} plies, beyond the longest the header gives (${longest})`); // prettier-ignore
+    }
+  }
   return ok(values);
 }
 

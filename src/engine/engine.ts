@@ -8,6 +8,7 @@
 import { formatLine, legalMoves, parseMove, type LegalMove } from '../core/notation.js';
 import { Game } from '../core/game.js';
 import { Position } from '../core/position.js';
+import { quote } from '../core/quote.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import { nowMs } from '../search/control.js';
@@ -75,6 +76,11 @@ export interface EngineEvents {
   progress?(progress: SearchProgress): void;
   /** Something went wrong inside (a worker died) but the engine recovered. */
   error(message: string): void;
+  /**
+   * Optional: a request carried out but not exactly as given (a `searchmoves` text that is
+   * no legal move is left out); said before the search's first info.
+   */
+  warning?(message: string): void;
 }
 
 /** How long a stopped search may take to answer before its threads count as stalled. */
@@ -163,7 +169,7 @@ export class Engine {
   setOption(name: string, valueText: string | undefined): OptionSet {
     const option = findOption(name);
     if (option === undefined) {
-      return fail('unknown-option', `unknown option '${name}' (options: ${OPTIONS.map((o) => o.name).join(', ')})`); // prettier-ignore
+      return fail('unknown-option', `unknown option ${quote(name)} (options: ${OPTIONS.map((o) => o.name).join(', ')})`); // prettier-ignore
     }
     if (this.searching) return fail('busy', `cannot set option ${option.name} while searching`);
     return option.set(this.optionHost, valueText);
@@ -307,6 +313,7 @@ export class Engine {
       this.perftLayout = undefined;
     }
     const plan = searchPlan(position, requested, this.settings);
+    for (const left of plan.ignoredSearchmoves) this.events.warning?.(`go searchmoves: ignoring ${quote(left.text)}: ${left.message}`); // prettier-ignore
     const info = new InfoChannel((message) => {
       if (reportInfo) this.events.info({ ...message, pv: formatLine(position, message.pv) });
     });

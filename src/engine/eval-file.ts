@@ -3,9 +3,11 @@
  * relative and not found, relative to the project's folder (so the default files under
  * `data/` are found from any working folder, as Stockfish finds its network).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { fail, ok, type Result } from '../core/result.js';
+import { fail, type Result } from '../core/result.js';
+import { readBoundedText } from '../files/bounded-read.js';
+import { EVAL_FILE_CAP } from '../files/read-caps.js';
 import { evalSourceOf, type EvalSource } from '../search/eval.js';
 import { projectRoot } from './project-root.js';
 
@@ -16,13 +18,13 @@ export function resolveEvalFile(path: string): string {
   return existsSync(inProject) ? inProject : resolve(path);
 }
 
-/** The text of the evaluation file `path`, or an error naming it. */
-function readEvalText(path: string): Result<string> {
-  try {
-    return ok(readFileSync(resolveEvalFile(path), 'utf8'));
-  } catch (error) {
-    return fail('unreadable', `cannot read EvalFile '${path}': ${(error as Error).message}`);
-  }
+/**
+ * The text of the evaluation file `path`, or an error naming it: a device, FIFO or folder
+ * (`/dev/zero`, `/dev/stdin`) or a file over EVAL_FILE_CAP is refused before it is read.
+ */
+export function readEvalText(path: string): Result<string> {
+  const text = readBoundedText(resolveEvalFile(path), EVAL_FILE_CAP, `EvalFile '${path}'`);
+  return text.ok ? text : fail('unreadable', text.error.message);
 }
 
 /**

@@ -3,6 +3,7 @@
  * with its type, default and range, and its own handler that applies a checked value to
  * the engine. Names are matched without regard to case.
  */
+import { quote } from '../core/quote.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { VARIANT_NAMES, type VariantName } from '../core/variant.js';
 import { MAX_SKILL_LEVEL } from '../search/skill.js';
@@ -208,7 +209,7 @@ export function findOption(name: string): EngineOption | undefined {
 
 function parseSpin(option: SpinDefinition, text: string | undefined): Result<number> {
   if (text === undefined || !/^-?\d+$/.test(text.trim())) {
-    return fail('bad-value', `option ${option.name} needs a whole number from ${option.min} to ${option.max}, got '${text ?? ''}'`); // prettier-ignore
+    return fail('bad-value', `option ${option.name} needs a whole number from ${option.min} to ${option.max}, got ${quote(text ?? '')}`); // prettier-ignore
   }
   const value = Number(text);
   if (value < option.min || value > option.max) {
@@ -220,7 +221,7 @@ function parseSpin(option: SpinDefinition, text: string | undefined): Result<num
 function parseCheck(option: { readonly name: string }, text: string | undefined): Result<boolean> {
   const lower = text?.trim().toLowerCase();
   if (lower !== 'true' && lower !== 'false') {
-    return fail('bad-value', `option ${option.name} needs true or false, got '${text ?? ''}'`);
+    return fail('bad-value', `option ${option.name} needs true or false, got ${quote(text ?? '')}`);
   }
   return ok(lower === 'true');
 }
@@ -245,7 +246,7 @@ function parseCombo<T extends string>(
   const lower = text?.trim().toLowerCase();
   const choice = choices.find((c) => c.toLowerCase() === lower);
   if (choice === undefined) {
-    return fail('bad-value', `option ${name} must be one of ${choices.join(', ')}, got '${text ?? ''}'`); // prettier-ignore
+    return fail('bad-value', `option ${name} must be one of ${choices.join(', ')}, got ${quote(text ?? '')}`); // prettier-ignore
   }
   return ok(choice);
 }

@@ -21,6 +21,8 @@ export type GoLimits = Omit<SearchLimits, 'searchmoves'> & {
 /** How one search runs (searchPlan). */
 export interface SearchPlan {
   readonly limits: SearchLimits;
+  /** The `searchmoves` left out: no legal move in the root (the caller says so). */
+  readonly ignoredSearchmoves: readonly IgnoredMove[];
   /** The time budget, computed once here for every thread. */
   readonly timeBudget: TimeBudget;
   readonly threads: number;
@@ -50,14 +52,29 @@ export const MIN_THINK_SHARE = 0.5;
  */
 const HELPERS_MIN_MS = 20;
 
-/** The legal ones among `texts` in `position`, packed (undefined when none is legal). */
-function packedMoves(position: Position, texts: readonly string[]): PackedMove[] | undefined {
+/** A `searchmoves` text that is no legal move here, and why. */
+export interface IgnoredMove {
+  readonly text: string;
+  readonly message: string;
+}
+
+/**
+ * `searchmoves` read once, against the root: the legal ones packed (undefined when none is
+ * legal: every move is then searched), and the others with why each is left out.
+ */
+function readSearchmoves(
+  position: Position,
+  texts: readonly string[],
+): { moves: PackedMove[] | undefined; ignored: IgnoredMove[] } {
   const moves: PackedMove[] = [];
+  const ignored: IgnoredMove[] = [];
   for (const text of texts) {
     const parsed = parseMove(position, text);
-    if (parsed.ok) moves.push({ move: parsed.value.move, capturedLo: parsed.value.capturedLo, capturedHi: parsed.value.capturedHi }); // prettier-ignore
+    if (parsed.ok)
+      moves.push({ move: parsed.value.move, capturedLo: parsed.value.capturedLo, capturedHi: parsed.value.capturedHi }); // prettier-ignore
+    else ignored.push({ text, message: parsed.error.message });
   }
-  return moves.length > 0 ? moves : undefined;
+  return { moves: moves.length > 0 ? moves : undefined, ignored };
 }
 
 /**
@@ -70,9 +87,10 @@ export function searchPlan(root: Position, requested: GoLimits, options: OptionV
   const skill = options.skillLevel;
   const weakened = skill < MAX_SKILL_LEVEL;
   const capped = skillSettings(skill);
+  const searchmoves = readSearchmoves(root, requested.searchmoves ?? []);
   const limits: SearchLimits = {
     ...requested,
-    searchmoves: requested.searchmoves && packedMoves(root, requested.searchmoves),
+    searchmoves: searchmoves.moves,
     ...(weakened && {
       depth: Math.min(requested.depth ?? Infinity, capped.depth),
       nodes: Math.min(requested.nodes ?? Infinity, capped.nodes),
@@ -83,6 +101,7 @@ export function searchPlan(root: Position, requested: GoLimits, options: OptionV
   const short = limits.ponder !== true && budget.maximum < HELPERS_MIN_MS;
   return {
     limits,
+    ignoredSearchmoves: searchmoves.ignored,
     timeBudget: budget,
     threads: weakened || short ? 1 : options.threads,
     multiPV: weakened ? Math.max(options.multiPV, SKILL_LINES) : options.multiPV,

@@ -7,13 +7,14 @@
  * the `--host` given), on every path and before any WebSocket upgrade; only pages it served
  * may connect (the Origin must match that Host), and at most `maxTabs` tabs are open at once.
  */
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { EngineCommand } from '../engine-client/engine-process.js';
+import { readBoundedBytesAsync } from '../files/bounded-read.js';
+import { PAGE_FILE_CAP } from '../files/read-caps.js';
 import { checkHost, urlHostOf, type HostRule } from './hosts.js';
 import { MAX_MESSAGE_LENGTH, parseClientMessage, type ServerMessage } from './messages.js';
 import { Tab } from './tab.js';
@@ -139,16 +140,15 @@ export async function startGuiServer(settings: GuiServerSettings): Promise<GuiSe
       response.end('not found\n');
       return;
     }
-    readFile(folder + entry.file).then(
-      (body) => {
+    void readBoundedBytesAsync(folder + entry.file, PAGE_FILE_CAP).then((body) => {
+      if (body.ok) {
         response.writeHead(200, { 'Content-Type': entry.type, ...SECURITY_HEADERS });
-        response.end(request.method === 'HEAD' ? undefined : body);
-      },
-      () => {
-        response.writeHead(500, { 'Content-Type': 'text/plain', ...SECURITY_HEADERS });
-        response.end('the page is not built: run npm run build\n');
-      },
-    );
+        response.end(request.method === 'HEAD' ? undefined : body.value);
+        return;
+      }
+      response.writeHead(500, { 'Content-Type': 'text/plain', ...SECURITY_HEADERS });
+      response.end(body.error.code === 'missing' ? 'the page is not built: run npm run build\n' : `${body.error.message}\n`); // prettier-ignore
+    });
   });
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });

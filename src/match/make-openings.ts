@@ -103,14 +103,19 @@ export function openingsHeader(settings: OpeningsGeneratorSettings, out?: string
   return lines;
 }
 
+/** Random games played between two looks at the event loop (a signal, a stop). */
+const GAMES_BETWEEN_YIELDS = 64;
+
 /**
  * Plays random games and collects `count` distinct balanced positions; gives up (an error)
- * after `maxAttempts` random games, or when the scoring engine fails.
+ * after `maxAttempts` random games, or when the scoring engine fails; `signal` stops it
+ * (an error saying how many were made).
  */
 export async function generateOpenings(
   settings: OpeningsGeneratorSettings,
   progress?: (kept: number, attempts: number) => void,
-): Promise<Result<GeneratedOpenings, 'exhausted' | 'engine'>> {
+  signal?: AbortSignal,
+): Promise<Result<GeneratedOpenings, 'exhausted' | 'engine' | 'stopped'>> {
   const random = seededRandom(settings.seed);
   const seen = new Set<string>();
   const lines: string[] = [];
@@ -133,6 +138,10 @@ export async function generateOpenings(
           'exhausted',
           `only ${lines.length} balanced openings after ${attempts} attempts`,
         );
+      if (attempts % GAMES_BETWEEN_YIELDS === 0) await new Promise(setImmediate);
+      if (signal?.aborted === true) {
+        return fail('stopped', `stopped: ${lines.length} of ${settings.count} openings made, none written`); // prettier-ignore
+      }
       attempts++;
       const plies =
         settings.minPlies + randomIndex(random, settings.maxPlies - settings.minPlies + 1);

@@ -5,13 +5,15 @@
  * are ignored. Every opening is checked against the rules when it is loaded, so a game never
  * starts from a bad line. Each opening is played twice, colours swapped (schedule.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Game } from '../core/game.js';
 import { START_POSITION } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
+import { readBoundedText } from '../files/bounded-read.js';
+import { OPENINGS_FILE_CAP } from '../files/read-caps.js';
 import { seededRandom, shuffled } from '../stats/random.js';
 
 export interface Opening {
@@ -108,13 +110,9 @@ export function loadOpenings(
   variant: VariantName,
   plies?: number,
 ): Result<Opening[], OpeningErrorCode> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    return fail('unreadable', `cannot read openings file '${path}': ${(error as Error).message}`);
-  }
-  const parsed = parseOpenings(text, variant, plies);
+  const text = readBoundedText(path, OPENINGS_FILE_CAP, `openings file '${path}'`);
+  if (!text.ok) return fail('unreadable', text.error.message);
+  const parsed = parseOpenings(text.value, variant, plies);
   return parsed.ok ? parsed : fail(parsed.error.code, `${path}: ${parsed.error.message}`);
 }
 

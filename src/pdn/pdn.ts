@@ -8,6 +8,7 @@
  * `40/60+0.6`, `st=1`, `-` for none); readTimeControls also reads the minutes that the page
  * wrote before (see there). Reading skips comments, move numbers and unknown tags.
  */
+import { quote as quoteInput } from '../core/quote.js';
 import { parseMove } from '../core/notation.js';
 import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
@@ -260,7 +261,8 @@ export function replayPdnGame(
 ): Result<Position, PdnErrorCode> {
   const variantTag = game.tags.get('Variant');
   const chosen = variant ?? (variantTag === undefined ? 'armenian' : parseVariantName(variantTag));
-  if (chosen === undefined) return fail('bad-variant', `unknown variant '${variantTag}'`);
+  if (chosen === undefined)
+    return fail('bad-variant', `unknown variant ${quoteInput(variantTag ?? '')}`);
   const fen = game.tags.get('FEN');
   const start = fen === undefined ? ok(Position.start(chosen)) : Position.parse(fen, chosen);
   if (!start.ok) return fail('bad-position', `FEN tag: ${start.error.message}`);

@@ -2,6 +2,7 @@
  * Parsing protocol lines into typed commands. A bad line becomes an error with a message
  * that says what is wrong; parsing never touches the engine.
  */
+import { quote } from '../core/quote.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { GoLimits } from '../engine/engine.js';
 
@@ -53,7 +54,7 @@ export function parseCommand(line: string): Result<Command> {
   if (tokens.length === 0) return ok({ kind: 'empty' });
   const [name, ...rest] = tokens;
   if (NO_ARGUMENTS.has(name)) {
-    if (rest.length > 0) return fail('extra-arguments', `'${name}' takes no arguments, got '${rest.join(' ')}'`); // prettier-ignore
+    if (rest.length > 0) return fail('extra-arguments', `'${name}' takes no arguments, got ${quote(rest.join(' '))}`); // prettier-ignore
     return ok({ kind: name } as Command);
   }
   switch (name) {
@@ -68,13 +69,13 @@ export function parseCommand(line: string): Result<Command> {
     case 'debug':
       // UCI: `debug [on | off]`; a bare `debug` switches it on.
       if (rest.length > 1 || (rest.length === 1 && rest[0] !== 'on' && rest[0] !== 'off')) {
-        return fail('syntax', `debug takes 'on' or 'off', got '${rest.join(' ')}'`);
+        return fail('syntax', `debug takes 'on' or 'off', got ${quote(rest.join(' '))}`);
       }
       return ok({ kind: 'debug', on: rest[0] !== 'off' });
     case 'register':
       return parseRegister(rest);
     default:
-      return fail('unknown-command', `unknown command '${name}'`);
+      return fail('unknown-command', `unknown command ${quote(name)}`);
   }
 }
 
@@ -100,7 +101,10 @@ function parseSetOption(rest: string[]): Result<Command> {
   const nameTokens = rest.slice(1, valueAt < 0 ? undefined : valueAt);
   if (nameTokens.length === 0) return fail('syntax', 'setoption: the option name is missing');
   if (valueAt >= 0 && valueAt === rest.length - 1) {
-    return fail('syntax', `setoption: 'value' given without a value for ${nameTokens.join(' ')}`);
+    return fail(
+      'syntax',
+      `setoption: 'value' given without a value for ${quote(nameTokens.join(' '))}`,
+    );
   }
   const value = valueAt < 0 ? undefined : rest.slice(valueAt + 1).join(' ');
   return ok({ kind: 'setoption', name: nameTokens.join(' '), value });
@@ -111,7 +115,7 @@ function parsePosition(rest: string[]): Result<Command> {
   const head = movesAt < 0 ? rest : rest.slice(0, movesAt);
   const moves = movesAt < 0 ? [] : rest.slice(movesAt + 1);
   if (head[0] === 'startpos') {
-    if (head.length > 1) return fail('syntax', `position startpos: unexpected '${head.slice(1).join(' ')}' (expected 'moves')`); // prettier-ignore
+    if (head.length > 1) return fail('syntax', `position startpos: unexpected ${quote(head.slice(1).join(' '))} (expected 'moves')`); // prettier-ignore
     return ok({ kind: 'position', moves });
   }
   if (head[0] === 'fen') {
@@ -155,7 +159,7 @@ function parseGo(rest: string[]): Result<Command> {
   for (let i = 0; i < rest.length; i++) {
     const key = rest[i];
     if (!GO_KEYWORDS.has(key) || key === 'perft') {
-      return fail('syntax', `go: unknown parameter '${key}'`);
+      return fail('syntax', `go: unknown parameter ${quote(key)}`);
     }
     if (key in limits) return fail('syntax', `go: '${key}' is given twice`);
     if (key === 'infinite' || key === 'ponder') {
@@ -171,7 +175,7 @@ function parseGo(rest: string[]): Result<Command> {
       if (text === undefined || !/^-?\d+$/.test(text)) {
         return fail(
           'bad-value',
-          `go ${key}: expected a whole number, got '${text ?? '(nothing)'}'`,
+          `go ${key}: expected a whole number, got ${quote(text ?? '(nothing)')}`,
         );
       }
       const given = Number(text);

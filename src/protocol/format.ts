@@ -40,12 +40,24 @@ export function formatOption(option: OptionDefinition): string {
   }
 }
 
+/**
+ * The most characters of a message an error or warning line carries: the messages quote
+ * input through core/quote.ts and stay far below it; this bounds any that does not.
+ */
+export const MAX_MESSAGE_CHARS = 1000;
+
+/** One line, at most MAX_MESSAGE_CHARS of it. */
+function oneLine(message: string): string {
+  const flat = message.replace(/[\r\n]+/g, ' ');
+  return flat.length <= MAX_MESSAGE_CHARS ? flat : `${flat.slice(0, MAX_MESSAGE_CHARS)}... (cut)`;
+}
+
 /** An error as the protocol reports it: one line, never more. */
 export function formatError(message: string): string {
-  return `info string error: ${message.replace(/[\r\n]+/g, ' ')}`;
+  return `info string error: ${oneLine(message)}`;
 }
 
 /** A warning: the line was carried out, but not exactly as given. One line, never more. */
 export function formatWarning(message: string): string {
-  return `info string warning: ${message.replace(/[\r\n]+/g, ' ')}`;
+  return `info string warning: ${oneLine(message)}`;
 }

@@ -2,12 +2,19 @@
  * The protocol session: takes input lines, runs them on the engine and sends reply lines
  * through `send`. Transport-agnostic: stdio.ts wires it to stdin/stdout.
  *
- * Lines are carried out in the order they arrive, as if each waited for the one before: a
- * command that needs the engine idle (`position`, `go`, `ucinewgame`, `setoption`, the
- * helpers), arriving while a search is ending (after `stop` or `ponderhit`, or a search
- * with a limit), waits for that search's `bestmove` and then runs. While a search that
- * only `stop` ends is running, such a command is refused. `isready` is answered at once
- * during a search, and `quit` ends it at once.
+ * Lines are carried out in the order they arrive, as if each waited for the one before,
+ * with one exception: the control commands (`stop`, `ponderhit`, `isready`, `quit`) never
+ * wait behind other lines. Three kinds of command:
+ * - control: acts at once, also while lines before it wait for a search to end; `stop`
+ *   and `ponderhit` then act on the running search at once and again in their place, on
+ *   the search a `go` before them starts (every search running while they wait comes from
+ *   a line before them, so they may always act on it);
+ * - reads only (`d`, `moves`, `eval`, `uci`, `help`, `debug`, `register`): in order, and
+ *   answered during a search too, from the position being searched;
+ * - needs the engine idle (`position`, `go`, `ucinewgame`, `setoption`, `go perft`,
+ *   `bench`): during a search that ends by itself (a limit, after `stop` or `ponderhit`)
+ *   it waits for that search's `bestmove`, and the lines after it wait behind it; during
+ *   a search that only `stop` ends it is refused.
  *
  * Every bad line gets exactly one `info string error: ...` reply and leaves the engine as
  * it was. Each accepted `go` gets exactly one `bestmove`, also after `stop`, `quit` or end
@@ -26,7 +33,7 @@ export const ENGINE_AUTHOR = 'the Tama developers';
 const HELP_LINES = [
   'Tama speaks a UCI-like protocol (protocol.md has every command, reply and error):',
   '  uci                          identify the engine and list its options, then uciok',
-  '  isready                      answered with readyok once earlier commands are done',
+  '  isready                      answered with readyok (at once, also during a search)',
   '  setoption name <N> [value <V>]   set an option (a button takes no value)',
   '  ucinewgame                   the next position starts a new game',
   '  position startpos|fen <text> [moves <m1> ...]   set the position',
@@ -41,7 +48,9 @@ const HELP_LINES = [
 ];
 
 /** Commands that need the engine idle: during a search they wait for it, or are refused. */
-const NEEDS_IDLE: ReadonlySet<Command['kind']> = new Set(['ucinewgame', 'setoption', 'position', 'go', 'd', 'moves', 'eval', 'perft', 'bench']); // prettier-ignore
+const NEEDS_IDLE: ReadonlySet<Command['kind']> = new Set(['ucinewgame', 'setoption', 'position', 'go', 'perft', 'bench']); // prettier-ignore
+/** Commands that start a task on the engine's pool: a `stop` after one keeps its place. */
+const STARTS_TASK: ReadonlySet<Command['kind']> = new Set(['go', 'perft', 'bench']);
 
 /** What the session knows of the search under way. */
 interface RunningSearch {
@@ -61,6 +70,8 @@ const END_OF_INPUT: Result<Command> = { ok: true, value: { kind: 'quit' } };
 
 export class Session {
   private engineLoading: Promise<Engine> | undefined;
+  /** The engine once loaded (a search runs only then). */
+  private engine: Engine | undefined;
   private closed = false;
   private closing: Promise<void> | undefined;
   /** `debug on`: commands that are otherwise silent say what they did. */
@@ -90,14 +101,15 @@ export class Session {
   private loadEngine(): Promise<Engine> {
     this.engineLoading ??= import('../engine/engine.js').then(
       ({ Engine }) =>
-        new Engine(
+        (this.engine = new Engine(
           {
             info: (info) => this.send(formatInfo(info)),
             progress: (progress) => this.send(formatProgress(progress)),
             error: (message) => this.send(formatError(message)),
+            warning: (message) => this.send(formatWarning(message)),
           },
           this.searchWorker,
-        ),
+        )),
     );
     return this.engineLoading;
   }
@@ -106,7 +118,7 @@ export class Session {
   receive(line: string): void {
     if (this.closed) return;
     this.pending.push(parseCommand(line));
-    if (this.waitingForSearch) this.answerWhileWaiting();
+    if (this.waitingForSearch) this.runControlLines();
     else void this.pump();
   }
 
@@ -141,7 +153,7 @@ export class Session {
         const search = this.search;
         const waits = next.ok && NEEDS_IDLE.has(next.value.kind) && !search?.waitsForStop;
         if (search && (waits || (next === END_OF_INPUT && search.finishesAtEnd))) {
-          if (this.answerWhileWaiting()) return;
+          if (this.runControlLines()) return;
           this.waitingForSearch = true;
           await search.done;
           this.waitingForSearch = false;
@@ -157,22 +169,47 @@ export class Session {
   }
 
   /**
-   * While the queue waits for a bestmove, `isready` and `quit` further down are carried
-   * out at once, as they would be had they come after the search began. True after quit.
+   * While the queue waits for a bestmove, the control commands in it are carried out at
+   * once: `isready` is answered, `quit` ends it all, `stop` and `ponderhit` act on the
+   * running search. A `stop` or `ponderhit` with a `go`, `go perft` or `bench` before it
+   * also keeps its place, to act again on the task that one starts. True after quit.
    */
-  private answerWhileWaiting(): boolean {
+  private runControlLines(): boolean {
+    let taskBefore = false;
     for (let i = 0; i < this.pending.length; i++) {
       const line = this.pending[i];
       if (!line.ok || line === END_OF_INPUT) continue;
-      if (line.value.kind !== 'isready' && line.value.kind !== 'quit') continue;
-      if (line.value.kind === 'quit') {
+      const kind = line.value.kind;
+      if (kind === 'quit') {
         void this.quit();
         return true;
       }
-      this.send('readyok');
-      this.pending.splice(i--, 1);
+      if (kind === 'isready') {
+        this.send('readyok');
+        this.pending.splice(i--, 1);
+      } else if (kind === 'stop' || kind === 'ponderhit') {
+        if (this.engine) this.control(this.engine, kind);
+        if (!taskBefore) this.pending.splice(i--, 1);
+      } else if (STARTS_TASK.has(kind)) {
+        taskBefore = true;
+      }
     }
     return false;
+  }
+
+  /** `stop` or `ponderhit` on the task under way (ignored when none runs). */
+  private control(engine: Engine, kind: 'stop' | 'ponderhit'): void {
+    if (kind === 'stop') {
+      if (this.search) this.search.waitsForStop = false;
+      engine.stop();
+      return;
+    }
+    // On the clock from now on: the search ends by itself (unless it is infinite). A
+    // ponderhit with no pondering search is ignored.
+    if (!this.search?.pondering) return;
+    this.search.pondering = false;
+    if (!this.search.infinite) this.search.waitsForStop = false;
+    engine.ponderhit();
   }
 
   /** Answers the commands that need no engine (and `uci`, which starts loading it). */
@@ -238,16 +275,8 @@ export class Session {
         this.go(engine, command);
         return;
       case 'stop':
-        if (this.search) this.search.waitsForStop = false;
-        engine.stop();
-        return;
       case 'ponderhit':
-        // On the clock from now on: the search ends by itself (unless it is infinite).
-        if (this.search?.pondering) {
-          this.search.pondering = false;
-          if (!this.search.infinite) this.search.waitsForStop = false;
-        }
-        engine.ponderhit();
+        this.control(engine, command.kind);
         return;
       case 'd':
         this.showPosition(engine);
@@ -314,17 +343,8 @@ export class Session {
     }
     // No limit at all means: search until told to stop (`go ponder` too, after ponderhit).
     const bounded = Object.keys(command.limits).some((key) => key !== 'searchmoves' && key !== 'ponder'); // prettier-ignore
-    let limits = bounded ? command.limits : { ...command.limits, infinite: true };
-    if (limits.searchmoves) {
-      // Moves that are not legal here are left out (all of them: every move is searched).
-      const legal: string[] = [];
-      for (const text of limits.searchmoves) {
-        const parsed = engine.parseMove(text);
-        if (parsed.ok) legal.push(parsed.value.text);
-        else warnings.push(`go searchmoves: ignoring '${text}': ${parsed.error.message}`);
-      }
-      limits = { ...limits, searchmoves: legal.length > 0 ? legal : undefined };
-    }
+    // The searchmoves are read by the engine, which warns of those that are no legal move.
+    const limits = bounded ? command.limits : { ...command.limits, infinite: true };
     for (const warning of warnings) this.send(formatWarning(warning));
     const search: RunningSearch = {
       waitsForStop: limits.infinite === true || limits.ponder === true,

@@ -8,13 +8,16 @@
  * (or the only legal one), up to `maxSolverMoves` moves of the solver.
  */
 import { Game } from '../core/game.js';
-import { legalMoves, parseMove } from '../core/notation.js';
+import { isCapture, sameMove } from '../core/movegen.js';
+import { legalMoves, parseMove, type LegalMove } from '../core/notation.js';
 import type { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
-import type { VariantName } from '../core/variant.js';
+import { rulesFor, type VariantName } from '../core/variant.js';
 import { seededRandom, shuffled } from '../stats/random.js';
 import { CHECK_MARGIN, CHECK_THRESHOLDS, SCREEN_THRESHOLDS, proofOf, ratingDepth, scoreText, uniqueWin, type Thresholds } from './judge.js'; // prettier-ignore
+import { balance, checkMaterial, claimText, isQuiet, MaterialSearch, MIN_GAIN, safeAlternatives, WON_MARGIN } from './material.js'; // prettier-ignore
 import type { Puzzle } from './puzzle-file.js';
+import { preferredMoves, puzzleRating } from './rating.js';
 import type { PositionSearcher, SearchReport } from './searcher.js';
 
 /** A game to mine: where it came from, and its moves from its first position. */
@@ -109,10 +112,19 @@ export async function minePuzzles(
   const screen = settings.screen ?? SCREEN_THRESHOLDS;
   const check = settings.check ?? CHECK_THRESHOLDS;
   const puzzles: Puzzle[] = [];
+  const material = new MaterialSearch(rulesFor(variant));
   for (const [index, candidate] of candidates.entries()) {
     if (settings.limit !== undefined && puzzles.length >= settings.limit) break;
     if (hooks.signal?.aborted === true) return fail('aborted', 'mining was stopped');
-    const found = await searchCandidate(candidate, variant, searcher, settings, screen, check);
+    const found = await searchCandidate(
+      candidate,
+      variant,
+      searcher,
+      settings,
+      screen,
+      check,
+      material,
+    );
     if (!found.ok) return found;
     const progress = () => ({ searched: index + 1, candidates: candidates.length, found: puzzles.length }); // prettier-ignore
     if (found.value !== undefined) {
@@ -132,7 +144,11 @@ async function searchCandidate(
   settings: MineSettings,
   screen: Thresholds,
   check: Thresholds,
+  material: MaterialSearch,
 ): Promise<Result<Puzzle | undefined, 'engine-failed'>> {
+  const begin = Game.parse(candidate.position, [], variant);
+  if (!begin.ok) return ok(undefined);
+  const start = begin.value.position;
   const shallow = await searcher.search(candidate.position, settings.screenNodes);
   if (!shallow.ok) return shallow;
   if (!uniqueWin(shallow.value, screen).ok) return ok(undefined);
@@ -141,30 +157,121 @@ async function searchCandidate(
   const win = uniqueWin(deep.value, check);
   if (!win.ok) return ok(undefined);
   const { best, second } = win.value;
-  const rating = ratingDepth(deep.value, best.move);
-  if (rating === undefined || deep.value.depth < rating + CHECK_MARGIN) return ok(undefined);
-  const start = Game.parse(candidate.position, [], variant);
-  if (!start.ok) return ok(undefined);
-  const line = await playOut(start.value.position, deep.value, searcher, settings, check);
-  if (!line.ok) return line;
-  if (line.value.length === 0) return ok(undefined);
+  const found = ratingDepth(deep.value, best.move);
+  if (found === undefined || deep.value.depth < found + CHECK_MARGIN) return ok(undefined);
+  const proof = proofOf(best);
+  let line: string[] | undefined;
+  let claim: string;
+  if (proof === 'material') {
+    // Already won by a wide margin: winning more is no puzzle.
+    if (balance(start.state, start.sideToMove) >= WON_MARGIN) return ok(undefined);
+    const played = await materialLine(start, deep.value, searcher, settings, material);
+    if (!played.ok) return played;
+    line = played.value;
+    if (line === undefined) return ok(undefined);
+    const verdict = checkMaterial(candidate.position, line, variant, material);
+    if (!verdict.ok) return ok(undefined);
+    claim = claimText(verdict.value.won);
+  } else {
+    const played = await playOut(start, deep.value, searcher, settings, check);
+    if (!played.ok) return played;
+    line = played.value;
+    if (line === undefined) return ok(undefined);
+    claim = claimText(proof);
+  }
+  const first = parseMove(start, line[0]);
+  if (!first.ok) return ok(undefined);
   return ok({
-    id: start.value.position.keyHex(),
+    id: start.keyHex(),
     position: candidate.position,
-    line: line.value,
-    rating,
+    line,
+    rating: puzzleRating({
+      found,
+      solverMoves: (line.length + 1) / 2,
+      preferred: preferredMoves(deep.value.bestByDepth, best.move),
+      safe: safeAlternatives(start, first.value, material),
+      capture: isCapture(first.value.move),
+    }),
+    found,
     depth: deep.value.depth,
     best: scoreText(best.score),
     second: scoreText(second.score),
-    proof: proofOf(best),
+    proof,
+    claim,
     source: candidate.source,
   });
 }
 
 /**
- * The solving line from `start`, whose check is `report`: the first move, then the
+ * A material puzzle's line from `start`, whose check is `report`: the engine's principal
+ * variation (searched again where it runs out) until the solver has won MIN_GAIN on the
+ * board and neither side has a capture pending, so the line shows the gain. Every solver
+ * move after the first must be its only legal move or the only one that keeps the most
+ * material (material.ts); undefined when it is not, or the gain does not come within
+ * `maxSolverMoves` of the solver's moves.
+ */
+async function materialLine(
+  start: Position,
+  report: SearchReport,
+  searcher: PositionSearcher,
+  settings: MineSettings,
+  material: MaterialSearch,
+): Promise<Result<string[] | undefined, 'engine-failed'>> {
+  const solver = start.sideToMove;
+  const startBalance = balance(start.state, solver);
+  const walk = start.clone();
+  const line: string[] = [];
+  let pv = report.lines[0].pv;
+  let next = 0;
+  while (line.length < 2 * settings.maxSolverMoves - 1) {
+    if (next >= pv.length) {
+      const searched = await searcher.search(walk.toString(), settings.checkNodes);
+      if (!searched.ok) return searched;
+      const best = searched.value.lines[0];
+      if (best === undefined) return ok(undefined);
+      pv = best.pv;
+      next = 0;
+    }
+    const move = parseMove(walk, pv[next++]);
+    if (!move.ok) return ok(undefined);
+    const solverMove = line.length % 2 === 0;
+    if (solverMove && line.length > 0 && !onlyMaterialMove(walk, move.value, material)) return ok(undefined); // prettier-ignore
+    walk.play(move.value.move, move.value.capturedLo, move.value.capturedHi);
+    line.push(move.value.text);
+    if (legalMoves(walk).length === 0) return ok(undefined);
+    if (solverMove && balance(walk.state, solver) - startBalance >= MIN_GAIN && isQuiet(walk.rules, walk.state)) return ok(line); // prettier-ignore
+  }
+  return ok(undefined);
+}
+
+/** Plies the material search looks ahead to tell a solver's move inside a line from the others. */
+const LINE_MOVE_PLIES = 4;
+
+/** Whether `move` is the only legal move of `position`, or the only one keeping the most material. */
+function onlyMaterialMove(position: Position, move: LegalMove, material: MaterialSearch): boolean {
+  const moves = legalMoves(position);
+  if (moves.length === 1) return true;
+  const after = (other: LegalMove) => {
+    const next = position.clone();
+    next.play(other.move, other.capturedLo, other.capturedHi);
+    return next.state;
+  };
+  const value = -material.value(after(move), LINE_MOVE_PLIES - 1);
+  if (material.exhausted) return false;
+  for (const other of moves) {
+    if (sameMove(other, move)) continue;
+    const reached = -material.value(after(other), LINE_MOVE_PLIES - 1, -value, -value + 1);
+    if (material.exhausted || reached >= value) return false;
+  }
+  return true;
+}
+
+/**
+ * A forced win's line from `start`, whose check is `report`: the first move, then the
  * engine's reply and the solver's next move while that move is the only winning one (or
- * the only legal one), in full move text; empty if the engine's move text is not legal.
+ * the only legal one), in full move text. A line of one move is kept only when it ends the
+ * game (the page must show why the move wins); undefined otherwise, or when the engine's
+ * move text is not legal.
  */
 async function playOut(
   start: Position,
@@ -172,13 +279,14 @@ async function playOut(
   searcher: PositionSearcher,
   settings: MineSettings,
   check: Thresholds,
-): Promise<Result<string[], 'engine-failed'>> {
+): Promise<Result<string[] | undefined, 'engine-failed'>> {
   const walk = start.clone();
   const line: string[] = [];
   const first = parseMove(walk, report.lines[0].move);
-  if (!first.ok) return ok([]);
+  if (!first.ok) return ok(undefined);
   walk.play(first.value.move, first.value.capturedLo, first.value.capturedHi);
   line.push(first.value.text);
+  if (legalMoves(walk).length === 0) return ok(line);
   let pv = report.lines[0].pv;
   while (line.length < 2 * settings.maxSolverMoves - 1 && pv.length >= 2) {
     const reply = parseMove(walk, pv[1]);
@@ -199,5 +307,5 @@ async function playOut(
     walk.state.set(next.state);
     pv = best.pv;
   }
-  return ok(line);
+  return ok(line.length >= 3 ? line : undefined);
 }

@@ -123,17 +123,24 @@ export class EngineSearcher implements PositionSearcher {
   }
 
   /**
-   * Starts the engine, runs its bench with the engine's own defaults (so that the
+   * Starts the engine (killed at once when `signal` aborts, then or later), runs its bench with the engine's own defaults (so that the
    * signature is the one `tama bench` prints), then sets it up for the miner; a failure
    * says why it would not start.
    */
   static async start(
     command: EngineCommand,
     settings: SearcherSettings,
+    signal?: AbortSignal,
   ): Promise<Result<{ searcher: EngineSearcher; bench: number | undefined }, 'engine-failed'>> {
     const process = new EngineProcess(command, 'engine');
+    // Stopping kills the engine at once: whatever waits on it (the bench, a search) fails
+    // within moments, where a `stop` could wait behind a long bench.
+    const onAbort = () => process.kill();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted === true) process.kill();
     const failed = (message: string) => {
       process.kill();
+      signal?.removeEventListener('abort', onAbort);
       return fail('engine-failed', message);
     };
     const hello = await prepareEngine(process, { startupMs: STARTUP_MS });

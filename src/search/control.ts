@@ -4,6 +4,7 @@
  * SharedArrayBuffer.
  * Flags go through Atomics; counts are plain float64 slots, each written by one thread.
  */
+import { CRUMB_SLOTS } from './module-constants.js';
 
 const STOP = 0;
 const PONDERING = 1;
@@ -19,7 +20,6 @@ const FLAG_WORDS = 8;
  * (its number + 1 and the key's low word per slot), so that another thread arriving at the
  * same node searches its late moves with one more reduction instead of doing the same work.
  */
-export const CRUMB_SLOTS = 1024;
 const CRUMB_WORDS = 2 * CRUMB_SLOTS;
 /** Slot 0 of the float64 view: the time (epoch ms) of ponderhit; then each thread's nodes, then
  * each thread's endgame-database hits. */

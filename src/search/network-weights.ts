@@ -18,16 +18,15 @@
  */
 import { fail, ok, type Result } from '../core/result.js';
 import { VARIANT_NAMES, type VariantName } from '../core/variant.js';
+import { MAX_HIDDEN, NETWORK_INPUTS } from './module-constants.js';
 
 /** The `format` of a network file, and the version this code reads and writes. */
 export const NETWORK_FILE_FORMAT = 'tama-eval-network';
 export const NETWORK_FILE_VERSION = 1;
 
-/** Inputs a side: 4 piece kinds x 64 squares. */
-export const NETWORK_INPUTS = 256;
-/** The hidden layer's width a side: from 8 to 512. */
+/** Inputs a side: 4 piece kinds x 64 squares; the hidden layer's width a side: from 8 to 512 (module-constants.ts). */
+export { NETWORK_INPUTS } from './module-constants.js';
 export const MIN_HIDDEN = 8;
-export const MAX_HIDDEN = 512;
 /** The quantised value of an activation of 1.0 (the clipped ReLU's ceiling). */
 export const ACTIVATION_ONE = 127;
 /** The quantised value of an output weight of 1.0. */

@@ -41,7 +41,7 @@ export class QuietLeaves {
   find(rules: Rules, state: Int32Array, leaf: Int32Array): number {
     if (rules.name !== this.variant) {
       const module = this.module;
-      module.setVariant(rules);
+      module.setRules(rules);
       module.setWeights(this.weights[rules.name]);
       const network = this.networks[rules.name];
       if (network !== undefined) module.setNetwork(network);

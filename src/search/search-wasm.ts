@@ -12,10 +12,38 @@
  */
 import { fail, ok, type Result } from '../core/result.js';
 import { STATE_SIZE } from '../core/state.js';
-import { VARIANT_NAMES, type Rules } from '../core/variant.js';
+import { RULE_WORDS } from '../core/rule-record.js';
+import type { Rules } from '../core/variant.js';
 import { instantiateWebAssembly } from '../core/webassembly.js';
 import type { EvalWeights } from './eval-weights.js';
 import { ACTIVATION_ONE, NETWORK_INPUTS, OUTPUT_ONE, type NetworkWeights } from './network-weights.js'; // prettier-ignore
+import {
+  BACKED_MAN_SLOT,
+  CRUMB_SLOTS,
+  ENDING_TEMPO_SLOT,
+  HISTORY_FEATURE,
+  HOME_ROW_GUARD_SLOT,
+  KILLERS_FEATURE,
+  KING_MOBILITY_SLOT,
+  KING_PER_MAN_SLOT,
+  KING_SLOT,
+  KING_SQUARE_SLOT,
+  KINGS_ONLY_DRAW_DIVISOR_SLOT,
+  LATE_MOVE_REDUCTIONS,
+  MAN_MOBILITY_SLOT,
+  MAN_PAIR_SLOT,
+  MAN_SLOT,
+  MAN_SQUARE_SLOT,
+  MAX_GAME_PLIES,
+  MAX_HIDDEN,
+  MAX_MOVES,
+  MAX_PLY,
+  REDUCTION_ENTRIES,
+  RUNAWAY_MAN_SLOT,
+  SINGLE_REPLY_EXTENSION,
+  TEMPO_SLOT,
+  WEIGHT_SLOTS,
+} from './module-constants.js';
 import { SEARCH_WASM, SEARCH_WASM_SHARED } from './search-wasm-module.js';
 
 /** A WebAssembly memory, as far as it is used here (typed here: Node's types leave it out). */
@@ -52,8 +80,8 @@ export interface SearchMemory {
   readonly layout: SearchMemoryLayout;
 }
 
-/** The breadcrumbs' bytes (src/wasm/memory.ts CRUMB_SLOTS pairs of int32, control.ts's count). */
-const CRUMBS_BYTES = 1024 * 8;
+/** The breadcrumbs' bytes (CRUMB_SLOTS pairs of int32). */
+const CRUMBS_BYTES = CRUMB_SLOTS * 8;
 
 /** The module's layout of a memory: the table's address for a number of regions, and the crumbs'. */
 let measured: { tableAddress(regions: number): number; crumbsAddress(): number } | undefined;
@@ -111,10 +139,9 @@ interface SearchExports {
   bindThread(region: number): void;
   attachTable(address: number, bytes: number): void;
   crumbsAddress(): number;
-  maxPly(): number;
-  maxMoves(): number;
   stateWords(): number;
-  setVariant(variant: number): void;
+  rulesAddress(): number;
+  setRules(): number;
   setWeight(slot: number, value: number): void;
   prepareEvaluation(): void;
   positionAddress(ply: number): number;
@@ -124,7 +151,6 @@ interface SearchExports {
   listedCapturedLo(ply: number, index: number): number;
   listedCapturedHi(ply: number, index: number): number;
   makeMove(ply: number, index: number): void;
-  maxHidden(): number;
   networkAddress(part: number): number;
   setNetwork(hidden: number, outputBias: number, centiMenPerUnit: number): void;
   useNetwork(on: number): void;
@@ -208,10 +234,9 @@ const EXPORTED_FUNCTIONS = [
   'bindThread',
   'attachTable',
   'crumbsAddress',
-  'maxPly',
-  'maxMoves',
   'stateWords',
-  'setVariant',
+  'rulesAddress',
+  'setRules',
   'setWeight',
   'prepareEvaluation',
   'positionAddress',
@@ -221,7 +246,6 @@ const EXPORTED_FUNCTIONS = [
   'listedCapturedLo',
   'listedCapturedHi',
   'makeMove',
-  'maxHidden',
   'networkAddress',
   'setNetwork',
   'useNetwork',
@@ -253,34 +277,31 @@ const EXPORTED_FUNCTIONS = [
   'pvCapturedHi',
 ] as const;
 
-/** The linear weights in the module's slot order (src/wasm/eval.ts). */
-function weightSlots(weights: EvalWeights): number[] {
-  return [
-    weights.man,
-    weights.king,
-    weights.kingPerMan,
-    ...weights.manSquare,
-    ...weights.kingSquare,
-    weights.homeRowGuard,
-    weights.manMobility,
-    weights.kingMobility,
-    weights.backedMan,
-    weights.manPair,
-    weights.runawayMan,
-    weights.tempo,
-    weights.endingTempo,
-    weights.kingsOnlyDrawDivisor,
-  ];
+/** The linear weights in the module's slots (module-constants.ts). */
+function weightSlots(weights: EvalWeights): Int32Array {
+  const slots = new Int32Array(WEIGHT_SLOTS);
+  slots[MAN_SLOT] = weights.man;
+  slots[KING_SLOT] = weights.king;
+  slots[KING_PER_MAN_SLOT] = weights.kingPerMan;
+  if (weights.manSquare.length !== KING_SQUARE_SLOT - MAN_SQUARE_SLOT || weights.kingSquare.length !== HOME_ROW_GUARD_SLOT - KING_SQUARE_SLOT) throw new Error('the square weights do not fit the module\'s slots'); // prettier-ignore
+  slots.set(weights.manSquare, MAN_SQUARE_SLOT);
+  slots.set(weights.kingSquare, KING_SQUARE_SLOT);
+  slots[HOME_ROW_GUARD_SLOT] = weights.homeRowGuard;
+  slots[MAN_MOBILITY_SLOT] = weights.manMobility;
+  slots[KING_MOBILITY_SLOT] = weights.kingMobility;
+  slots[BACKED_MAN_SLOT] = weights.backedMan;
+  slots[MAN_PAIR_SLOT] = weights.manPair;
+  slots[RUNAWAY_MAN_SLOT] = weights.runawayMan;
+  slots[TEMPO_SLOT] = weights.tempo;
+  slots[ENDING_TEMPO_SLOT] = weights.endingTempo;
+  slots[KINGS_ONLY_DRAW_DIVISOR_SLOT] = weights.kingsOnlyDrawDivisor;
+  return slots;
 }
 
 /** One instance of the search's module. */
 export class SearchModule {
   /** The deepest ply of the module's stacks. */
-  readonly maxPly: number;
-  /** The table's size in bytes (0: none yet). */
-  private tableBytes = 0;
-  /** Whether the table is the memory's own, which the engine empties (not this instance). */
-  private readonly tableShared: boolean;
+  readonly maxPly = MAX_PLY;
   /** Views of each ply's position, made again if the memory grows or the region changes. */
   private positions: Int32Array[] = [];
   private viewedBuffer: ArrayBuffer | undefined;
@@ -292,20 +313,16 @@ export class SearchModule {
     private readonly module: SearchExports,
     private readonly hooks: { host: SearchHost },
     private readonly memory: SearchMemory,
-    ownMemory: boolean,
   ) {
-    this.maxPly = module.maxPly();
-    this.tableShared = !ownMemory;
-    if (!ownMemory) {
-      module.attachTable(memory.layout.tableOffset, memory.layout.tableBytes);
-      this.tableBytes = memory.layout.tableBytes;
-    }
+    const { tableOffset, tableBytes } = memory.layout;
+    if (tableBytes > 0) module.attachTable(tableOffset, tableBytes);
   }
 
   /**
-   * A new instance over `memory` (its table the engine's, emptied by the engine), or, left
-   * out, over a memory of its own for one thread whose table prepareTable sizes and empties;
-   * or why none can be made (no WebAssembly, a module that fails to start).
+   * A new instance over `memory` and its table (emptied by whoever made the memory), or,
+   * left out, over a memory of its own for one thread and no table (for what searches no
+   * tree: moves, evaluation, quiescence); or why none can be made (no WebAssembly, a module
+   * that fails to start).
    */
   static create(memory?: SearchMemory): Result<SearchModule> {
     let over = memory;
@@ -339,7 +356,7 @@ export class SearchModule {
     } catch (error) {
       return fail('no-webassembly', `the search's WebAssembly module cannot start: ${error instanceof Error ? error.message : String(error)}`); // prettier-ignore
     }
-    return ok(new SearchModule(module, hooks, over, memory === undefined));
+    return ok(new SearchModule(module, hooks, over));
   }
 
   /** The memory the instance runs over. */
@@ -364,9 +381,13 @@ export class SearchModule {
     this.viewedBuffer = undefined;
   }
 
-  /** Plays the variant of `rules` from now on. */
-  setVariant(rules: Rules): void {
-    this.module.setVariant(VARIANT_NAMES.indexOf(rules.name));
+  /**
+   * Plays `rules` from now on: core's rule record written into the module's memory, as the
+   * weights are. Throws when the module has no way of moving that the rules ask for.
+   */
+  setRules(rules: Rules): void {
+    new Int32Array(this.buffer, this.module.rulesAddress() >>> 0, RULE_WORDS).set(rules.record);
+    if (this.module.setRules() === 0) throw new Error(`the search's WebAssembly module cannot play the rules of ${rules.name} as defined`); // prettier-ignore
   }
 
   /** Evaluates with `weights` (one variant's linear weights) from now on. */
@@ -381,7 +402,8 @@ export class SearchModule {
    */
   setNetwork(network: NetworkWeights): void {
     const { hidden } = network;
-    if (hidden > this.module.maxHidden()) throw new Error(`the module holds networks of at most ${this.module.maxHidden()} hidden units, not ${hidden}`); // prettier-ignore
+    if (!(hidden >= 1 && hidden <= MAX_HIDDEN)) throw new Error(`the module holds networks of 1 to ${MAX_HIDDEN} hidden units, not ${hidden}`); // prettier-ignore
+    if (network.inputWeights.length !== NETWORK_INPUTS * hidden || network.inputBias.length !== hidden || network.outputWeights.length !== 2 * hidden) throw new Error(`a network of ${hidden} hidden units has weights of another shape`); // prettier-ignore
     const stride = (hidden + 7) & ~7;
     this.networkStride = stride;
     const buffer = this.buffer;
@@ -486,28 +508,6 @@ export class SearchModule {
     return this.module.hasQuietMove(ply) !== 0;
   }
 
-  /** Makes the table `bytes` long (tt.ts tableBytes) when it is not, and empties it. */
-  /** Whether the table is the engine's memory's (emptied by the engine), not this instance's own. */
-  get sharesTable(): boolean {
-    return this.tableShared;
-  }
-
-  /**
-   * An instance over a memory of its own: makes its table `bytes` long (tt.ts tableBytes),
-   * growing the memory if it must, and empties it.
-   */
-  prepareTable(bytes: number): void {
-    if (this.tableShared) throw new Error("the table is the engine's: the engine empties it");
-    const offset = this.memory.layout.tableOffset;
-    const missing = offset + bytes - this.buffer.byteLength;
-    if (missing > 0) this.memory.memory.grow(Math.ceil(missing / PAGE_BYTES));
-    if (bytes !== this.tableBytes) {
-      this.module.attachTable(offset, bytes);
-      this.tableBytes = bytes;
-    }
-    this.module.clearTable();
-  }
-
   /** The age the table's stores stamp (tt.ts TranspositionTable.age). */
   setTableAge(age: number): void {
     this.module.setTableAge(age);
@@ -520,6 +520,7 @@ export class SearchModule {
 
   /** The late move reductions by depth and move number (search.ts REDUCTIONS). */
   setReductions(reductions: Int8Array): void {
+    if (reductions.length !== REDUCTION_ENTRIES) throw new Error(`the module holds ${REDUCTION_ENTRIES} late move reductions, not ${reductions.length}`); // prettier-ignore
     reductions.forEach((value, index) => this.module.setReduction(index, value));
   }
 
@@ -535,9 +536,10 @@ export class SearchModule {
    */
   beginSearch(setup: ModuleSearchSetup): void {
     const keys = setup.gameKeys;
+    if (keys.length > 2 * MAX_GAME_PLIES || (keys.length & 1) !== 0) throw new Error(`the module holds the keys of ${MAX_GAME_PLIES} earlier positions, not ${keys.length / 2}`); // prettier-ignore
     new Int32Array(this.buffer, this.module.keysAddress() >>> 0, keys.length).set(keys);
     const features = setup.features;
-    const bits = (features.lateMoveReductions ? 1 : 0) | (features.singleReplyExtension ? 2 : 0) | (features.killers ? 4 : 0) | (features.history ? 8 : 0); // prettier-ignore
+    const bits = (features.lateMoveReductions ? LATE_MOVE_REDUCTIONS : 0) | (features.singleReplyExtension ? SINGLE_REPLY_EXTENSION : 0) | (features.killers ? KILLERS_FEATURE : 0) | (features.history ? HISTORY_FEATURE : 0); // prettier-ignore
     this.module.beginSearch(setup.drawPlies, setup.nodeLimit, setup.checkInterval, keys.length >> 1, setup.tablesPieces, bits, setup.threadIndex, setup.crumbs ? 1 : 0); // prettier-ignore
   }
 
@@ -555,6 +557,7 @@ export class SearchModule {
    * score. Throws when a move list ran out of room (the line would not be the rules').
    */
   searchRoot(depth: number, status: Uint8Array, count: number): number {
+    if (!(count >= 0 && count <= MAX_MOVES && count <= status.length)) throw new Error(`the module holds the status of ${MAX_MOVES} root moves, not ${count}`); // prettier-ignore
     new Uint8Array(this.buffer, this.module.rootStatusAddress() >>> 0, count).set(status.subarray(0, count)); // prettier-ignore
     const score = this.module.searchRoot(depth);
     if (this.module.takeOverflow() !== 0) throw new Error('the search met a position with more moves than its lists hold'); // prettier-ignore

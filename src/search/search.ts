@@ -5,11 +5,12 @@
  * (search-wasm.ts over src/wasm/search.ts: principal variation search, quiescence over
  * compulsory captures, ordering, reductions, the table, repetitions, the evaluation), the one
  * search there is. Quiet positions are scored by the root's variant's network when the
- * searcher's set has one, else by its linear weights.
+ * searcher's set has one, else by its linear weights. The root's moves are the module's: it
+ * lists them for the host in the order its root status and its lines use.
  *
  * One Searcher per thread; its arrays are allocated once, in the constructor.
  */
-import { generateMoves, MoveList, MAX_MOVES, moveFrom, moveTo, sameMove, type PackedMove } from '../core/movegen.js'; // prettier-ignore
+import { moveFrom, moveTo, sameMove, type PackedMove } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { applyMoveInto, STATE_SIZE } from '../core/state.js';
 import type { Rules } from '../core/variant.js';
@@ -19,19 +20,17 @@ import { nowMs, SearchControl } from './control.js';
 import { Evaluators } from './eval.js';
 import type { EvalWeights } from './eval-weights.js';
 import type { NetworkWeights } from './network-weights.js';
-import { SearchModule } from './search-wasm.js';
+import { createSearchMemory, SearchModule } from './search-wasm.js';
 import { chooseSkillMove, MAX_SKILL_LEVEL, skillUsesNetwork } from './skill.js';
 import { TimeManager, type SearchLimits, type TimeBudget } from './timeman.js';
-import type { TranspositionTable } from './tt.js';
+import { TranspositionTable } from './tt.js';
 import type { Result } from '../core/result.js';
 import { ok } from '../core/result.js';
+import { MATE, MAX_GAME_PLIES, MAX_MOVES, MAX_PLY, ROOT_HAS_LINE, ROOT_NOT_CANDIDATE, ROOT_SEARCHED } from './module-constants.js'; // prettier-ignore
 
-export const MAX_PLY = 128;
-export const MATE = 30000;
+export { MATE } from './module-constants.js';
 /** Scores beyond this are wins or losses in a known number of plies. */
 export const MATE_BOUND = MATE - 2 * MAX_PLY;
-/** Positions of the game before the root that repetition checks can look back on. */
-const MAX_GAME_PLIES = 2048;
 
 export type Score = { readonly kind: 'cp' | 'mate'; readonly value: number };
 
@@ -145,16 +144,6 @@ interface Deepened {
   lastLine?: SearchInfo;
 }
 
-/**
- * Why a root move is or is not searched (Searcher.rootStatus). A move with a line of the
- * current iteration is left out of the iteration's later MultiPV lines; a move that is no
- * candidate (not in `searchmoves`, or one that gives up a database position's value) is
- * never searched.
- */
-const ROOT_SEARCHED = 0;
-const ROOT_HAS_LINE = 1;
-const ROOT_NOT_CANDIDATE = 2;
-
 /** Nodes between two looks at the stop flag and the clock. */
 const CHECK_INTERVAL = 1024;
 /**
@@ -173,10 +162,12 @@ for (let depth = 1; depth < 64; depth++) {
 }
 
 export class Searcher {
-  /** The root's position, a scratch position one move after it, and the root's moves. */
+  /** The root's position, a scratch position one move after it, and the root's moves (the module's list). */
   private readonly root = new Int32Array(STATE_SIZE);
   private readonly child = new Int32Array(STATE_SIZE);
-  private readonly rootMoves = new MoveList();
+  private readonly rootMoves = new Int32Array(MAX_MOVES);
+  private readonly rootCapturedLo = new Int32Array(MAX_MOVES);
+  private readonly rootCapturedHi = new Int32Array(MAX_MOVES);
   /** The principal variation of the last line searched, as the module gave it. */
   private readonly pvMoves = new Int32Array(MAX_PLY + 2);
   private readonly pvCapturedLo = new Int32Array(MAX_PLY + 2);
@@ -213,9 +204,6 @@ export class Searcher {
    * each in its own region of the module's memory.
    */
   private module!: SearchModule;
-  /** The table the module's own table (one of its own memory) was last emptied for, and its clears then. */
-  private moduleTable: TranspositionTable | null = null;
-  private moduleTableClears = 0;
   /** The weights and network each thread region of the module was last given. */
   private moduleWeights: (EvalWeights | undefined)[] = [];
   private moduleNetwork: (NetworkWeights | undefined)[] = [];
@@ -237,17 +225,27 @@ export class Searcher {
   }
 
   /**
-   * A searcher over `tt` with a module of its own (a memory of its own, one thread, its
-   * table sized and emptied for `tt`); or why the module cannot start.
+   * A searcher with a module of its own: a memory of its own for one thread with a table of
+   * `tableBytes` (tt.ts tableBytes), which `table` empties and ages; or why the module
+   * cannot start.
    */
   static create(
-    tt: TranspositionTable,
+    tableBytes: number,
     control: SearchControl,
     evaluators?: Evaluators,
   ): Result<Searcher> {
-    const module = SearchModule.create();
+    const memory = createSearchMemory(1, tableBytes, false);
+    if (!memory.ok) return memory;
+    const module = SearchModule.create(memory.value);
     if (!module.ok) return module;
-    return ok(new Searcher(module.value, tt, control, evaluators));
+    const { tableOffset } = memory.value.layout;
+    const table = new TranspositionTable(memory.value.memory.buffer, tableOffset, tableBytes);
+    return ok(new Searcher(module.value, table, control, evaluators));
+  }
+
+  /** The table the searcher's module searches with. */
+  get table(): TranspositionTable {
+    return this.tt;
   }
 
   /** Points the searcher at another table or control buffer (after a resize). */
@@ -274,7 +272,6 @@ export class Searcher {
   /** Searches below the root with `module` from the next search on (a new memory). */
   useModule(module: SearchModule): void {
     this.module = module;
-    this.moduleTable = null;
     this.moduleWeights = [];
     this.moduleNetwork = [];
     module.setReductions(REDUCTIONS);
@@ -307,7 +304,7 @@ export class Searcher {
   ): SearchResult {
     this.prepare(root, gameKeys, limits, settings);
     const unbounded = limits.infinite === true;
-    const rootCount = generateMoves(this.rules, this.root, this.rootMoves);
+    const rootCount = this.listRootMoves();
     if (rootCount === 0) {
       this.control.setNodes(this.threadIndex, 0);
       this.waitIfUnbounded(unbounded);
@@ -340,6 +337,19 @@ export class Searcher {
     };
   }
 
+  /** Copies the module's list of the root's moves (ply 0) into rootMoves: how many. */
+  private listRootMoves(): number {
+    const module = this.module;
+    const count = module.generateMoves(0);
+    if (count < 0) throw new Error("the root has more moves than the search's lists hold");
+    for (let i = 0; i < count; i++) {
+      this.rootMoves[i] = module.move(0, i);
+      this.rootCapturedLo[i] = module.capturedLo(0, i);
+      this.rootCapturedHi[i] = module.capturedHi(0, i);
+    }
+    return count;
+  }
+
   /** Sets the searcher and the module up for a new root: limits, counters, the game's keys. */
   private prepare(
     root: Position,
@@ -370,7 +380,7 @@ export class Searcher {
     // This thread's region of the module's memory: its stacks, weights and network.
     const region = this.threadIndex;
     module.bindThread(region);
-    module.setVariant(root.rules);
+    module.setRules(root.rules);
     const weights = this.evaluators.weights[root.rules.name];
     if (this.moduleWeights[region] !== weights) {
       module.setWeights(weights);
@@ -383,16 +393,7 @@ export class Searcher {
       this.moduleNetwork[region] = network;
     }
     module.useNetwork(network !== null);
-    // A table of the module's own stands for this.tt: emptied when another table or a clear of
-    // it comes. The engine's shared table is this.tt itself, emptied by the engine.
-    if (
-      !module.sharesTable &&
-      (this.moduleTable !== this.tt || this.moduleTableClears !== this.tt.clears)
-    ) {
-      module.prepareTable(this.tt.words.byteLength);
-      this.moduleTable = this.tt;
-      this.moduleTableClears = this.tt.clears;
-    }
+    // The table is the module's memory's (this.tt), emptied by whoever made the memory.
     module.setTableAge(this.tt.age);
     module.setPosition(0, root.state);
     // Game history for repetition: only positions since the last irreversible move matter.
@@ -431,10 +432,9 @@ export class Searcher {
     this.rootStatus.fill(ROOT_SEARCHED, 0, rootCount);
     let candidates = rootCount;
     if (searchmoves !== undefined && searchmoves.length > 0) {
-      const list = this.rootMoves;
       candidates = 0;
       for (let i = 0; i < rootCount; i++) {
-        const wanted = searchmoves.some((m) => m.move === list.moves[i] && m.capturedLo === list.capturedLo[i] && m.capturedHi === list.capturedHi[i]); // prettier-ignore
+        const wanted = searchmoves.some((m) => m.move === this.rootMoves[i] && m.capturedLo === this.rootCapturedLo[i] && m.capturedHi === this.rootCapturedHi[i]); // prettier-ignore
         if (wanted) candidates++;
         else this.rootStatus[i] = ROOT_NOT_CANDIDATE;
       }
@@ -553,16 +553,14 @@ export class Searcher {
 
   /** The position after root move `index`, in a scratch array. */
   private playRootMove(index: number): Int32Array {
-    const list = this.rootMoves;
-    const move = list.moves[index];
-    applyMoveInto(this.rules, this.root, this.child, moveFrom(move), moveTo(move), list.capturedLo[index], list.capturedHi[index]); // prettier-ignore
+    const move = this.rootMoves[index];
+    applyMoveInto(this.rules, this.root, this.child, moveFrom(move), moveTo(move), this.rootCapturedLo[index], this.rootCapturedHi[index]); // prettier-ignore
     return this.child;
   }
 
   /** Root move `index` of the root's move list. */
   private rootMove(index: number): PackedMove {
-    const list = this.rootMoves;
-    return { move: list.moves[index], capturedLo: list.capturedLo[index], capturedHi: list.capturedHi[index] }; // prettier-ignore
+    return { move: this.rootMoves[index], capturedLo: this.rootCapturedLo[index], capturedHi: this.rootCapturedHi[index] }; // prettier-ignore
   }
 
   /**
@@ -615,10 +613,8 @@ export class Searcher {
   }
 
   private rootMoveIndex(move: number, lo: number, hi: number, count: number): number {
-    const list = this.rootMoves;
     for (let i = 0; i < count; i++) {
-      if (list.moves[i] === move && list.capturedLo[i] === lo && list.capturedHi[i] === hi)
-        return i;
+      if (this.rootMoves[i] === move && this.rootCapturedLo[i] === lo && this.rootCapturedHi[i] === hi) return i; // prettier-ignore
     }
     return -1;
   }

@@ -1,8 +1,7 @@
 /**
  * The transposition table's handle in TypeScript: its bytes (the part of the search's memory,
- * search-wasm.ts, that every search thread reads and writes without locks, or a buffer of its
- * own that a module's own table stands for), the age each search stamps and the clears. The
- * search's module probes and stores (src/wasm/tt.ts), in this layout:
+ * search-wasm.ts, that every search thread reads and writes without locks) and the age each
+ * search stamps. The search's module probes and stores (src/wasm/tt.ts), in this layout:
  *
  * Entries are three int32 words, five entries to a 64-byte bucket (its last word unused):
  *   w0 = keyHi ^ w1 ^ w2   (a torn or foreign entry fails this check and reads as a miss)
@@ -26,8 +25,6 @@ export class TranspositionTable {
   readonly words: Int32Array;
   /** The current search's age (0-63), stamped on what it stores. */
   age = 0;
-  /** How many times clear() emptied the table: a copy of it elsewhere is then out of date. */
-  clears = 0;
 
   /** The table over `byteLength` bytes of `buffer` from `byteOffset` (all of it by default). */
   constructor(
@@ -41,6 +38,5 @@ export class TranspositionTable {
   /** Empties the table. */
   clear(): void {
     this.words.fill(0);
-    this.clears++;
   }
 }

@@ -18,9 +18,6 @@ import {
   KEYS,
   layOutShared,
   layOutThread,
-  MAX_HIDDEN,
-  MAX_MOVES,
-  MAX_PLY,
   movesAt,
   NET_BIAS,
   NET_INPUT,
@@ -32,11 +29,13 @@ import {
   PV_MOVES,
   REDUCTIONS,
   ROOT_STATUS,
+  RULES,
   STATE_WORDS,
 } from './memory';
-import { generateMoves as generate, setVariant } from './movegen';
+import { generateMoves as generate } from './movegen';
 import { accumulatorAddress, evaluateNetwork as evaluateFresh, evaluateNetworkAt, invalidate, setNetwork, useNetwork } from './network'; // prettier-ignore
 import { computeKey, makeMove as make } from './position';
+import { setRules as readRules } from './rules';
 import { aborted, nodes, seldepth } from './search';
 import { initZobrist } from './zobrist';
 
@@ -73,15 +72,21 @@ export function crumbsAddress(): usize {
   return CRUMBS;
 }
 
-export { accumulatorAddress, prepareEvaluation, setNetwork, setVariant, setWeight, useNetwork };
+export { accumulatorAddress, prepareEvaluation, setNetwork, setWeight, useNetwork };
 
-/** The module's limits: plies of the stacks, room in a move list, words of a position. */
-export function maxPly(): i32 {
-  return MAX_PLY;
+/** Where the host writes core's rule record (src/core/rule-record.ts) before setRules. */
+export function rulesAddress(): usize {
+  return RULES;
 }
-export function maxMoves(): i32 {
-  return MAX_MOVES;
+/**
+ * Plays the rules of the record at rulesAddress() from now on: true, or false (the rules
+ * before kept) when they ask for a way of moving the module does not have.
+ */
+export function setRules(): bool {
+  return readRules(RULES);
 }
+
+/** Words of a position: core's state words (core/state.ts STATE_SIZE), checked by the host. */
 export function stateWords(): i32 {
   return STATE_WORDS;
 }
@@ -122,10 +127,6 @@ export function makeMove(ply: i32, index: i32): void {
   invalidate(ply + 1);
 }
 
-/** The widest hidden layer the network's areas hold. */
-export function maxHidden(): i32 {
-  return MAX_HIDDEN;
-}
 /** Where the network's weights go (memory.ts): `part` 0 the input weights, 1 the input bias, 2 the output weights. */
 export function networkAddress(part: i32): usize {
   return part == 0 ? NET_INPUT : part == 1 ? NET_BIAS : NET_OUTPUT;

@@ -22,24 +22,26 @@ import {
   WEST,
 } from './bitboard';
 import { SQUARE_TABLES, WEIGHTS } from './memory';
-import { armenian } from './movegen';
 import { BLACK_KINGS, BLACK_MEN, pieces, sideToMove, WHITE_KINGS, WHITE_MEN } from './position';
+import { kingsSlideDiagonally, kingsSlideStraight, manStepsDiagonally, manStepsForward, manStepsSideways } from './rules'; // prettier-ignore
 
-/** Weight slots, in the order of src/search/eval-weights.ts EvalWeights. */
-const MAN = 0;
-const KING = 1;
-const KING_PER_MAN = 2;
-const MAN_SQUARE = 3; // 32 slots
-const KING_SQUARE = 35; // 32 slots
-const HOME_ROW_GUARD = 67;
-const MAN_MOBILITY = 68;
-const KING_MOBILITY = 69;
-const BACKED_MAN = 70;
-const MAN_PAIR = 71;
-const RUNAWAY_MAN = 72;
-const TEMPO = 73;
-const ENDING_TEMPO = 74;
-const KINGS_ONLY_DRAW_DIVISOR = 75;
+// The weight slots, in the order the host writes them (src/search/module-constants.ts).
+import {
+  BACKED_MAN_SLOT as BACKED_MAN,
+  ENDING_TEMPO_SLOT as ENDING_TEMPO,
+  HOME_ROW_GUARD_SLOT as HOME_ROW_GUARD,
+  KING_MOBILITY_SLOT as KING_MOBILITY,
+  KING_PER_MAN_SLOT as KING_PER_MAN,
+  KING_SLOT as KING,
+  KING_SQUARE_SLOT as KING_SQUARE,
+  KINGS_ONLY_DRAW_DIVISOR_SLOT as KINGS_ONLY_DRAW_DIVISOR,
+  MAN_MOBILITY_SLOT as MAN_MOBILITY,
+  MAN_PAIR_SLOT as MAN_PAIR,
+  MAN_SLOT as MAN,
+  MAN_SQUARE_SLOT as MAN_SQUARE,
+  RUNAWAY_MAN_SLOT as RUNAWAY_MAN,
+  TEMPO_SLOT as TEMPO,
+} from '../search/module-constants';
 
 /** The home row guard counts while more men than this are on the board (eval.ts HOME_ROW_MEN). */
 const HOME_ROW_MEN = 12;
@@ -95,8 +97,10 @@ function squareScore(set: i32, pieces: u64): i32 {
 /** The steps of the men `men` of White (`white`) or Black onto `empty` squares. */
 function manSteps(men: u64, white: bool, empty: u64): i32 {
   const ahead = white ? men << 8 : men >> 8;
-  let n = count(ahead & empty) + count(east(men) & empty) + count(west(men) & empty);
-  if (armenian) n += count(east(ahead) & empty) + count(west(ahead) & empty);
+  let n = 0;
+  if (manStepsForward) n += count(ahead & empty);
+  if (manStepsSideways) n += count(east(men) & empty) + count(west(men) & empty);
+  if (manStepsDiagonally) n += count(east(ahead) & empty) + count(west(ahead) & empty);
   return n;
 }
 
@@ -124,9 +128,12 @@ function kingSlides(kings: u64, empty: u64): i32 {
     kings &= kings - 1;
     // North, east and the northern diagonals raise the square number, the others lower it.
     // A king's directions never share a square; two kings' may, so each is counted apart.
-    let slides = before(ray(NORTH, square), occupied) | after(ray(SOUTH, square), occupied);
-    slides |= before(ray(EAST, square), occupied) | after(ray(WEST, square), occupied);
-    if (armenian) {
+    let slides: u64 = 0;
+    if (kingsSlideStraight) {
+      slides = before(ray(NORTH, square), occupied) | after(ray(SOUTH, square), occupied);
+      slides |= before(ray(EAST, square), occupied) | after(ray(WEST, square), occupied);
+    }
+    if (kingsSlideDiagonally) {
       slides |= before(ray(NORTH_EAST, square), occupied) | before(ray(NORTH_WEST, square), occupied); // prettier-ignore
       slides |= after(ray(SOUTH_EAST, square), occupied) | after(ray(SOUTH_WEST, square), occupied);
     }
@@ -176,12 +183,12 @@ export function hasQuietMove(at: usize): bool {
   const kings = pieces(at, 2 + colour);
   const ahead = colour == 0 ? men << 8 : men >> 8;
   const upAndDown = (kings << 8) | (kings >> 8);
-  const sideways = men | kings;
-  let next = ahead | upAndDown | east(sideways) | west(sideways);
-  if (armenian) {
-    const diagonalFrom = ahead | upAndDown;
-    next |= east(diagonalFrom) | west(diagonalFrom);
-  }
+  let next: u64 = 0;
+  if (manStepsForward) next |= ahead;
+  if (manStepsSideways) next |= east(men) | west(men);
+  if (manStepsDiagonally) next |= east(ahead) | west(ahead);
+  if (kingsSlideStraight) next |= upAndDown | east(kings) | west(kings);
+  if (kingsSlideDiagonally) next |= east(upAndDown) | west(upAndDown);
   return (next & empty) != 0;
 }
 

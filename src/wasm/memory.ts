@@ -20,18 +20,19 @@
  * | NEXT           | 8 x 64                         | the square one step from a square, or -1 (i8)      |
  * | RAYS           | 8 x 64 x 8                     | the squares from a square to the edge one way (u64) |
  * | ZOBRIST        | (4 x 64 + 1) x 8               | each piece set's key of each square, side key      |
- * | REDUCTIONS     | 64 x 64                        | late move reductions by depth and move number      |
+ * | REDUCTIONS     | REDUCTION_ENTRIES                   | late move reductions by depth and move number      |
  * | CRUMBS         | CRUMB_SLOTS x 8                | breadcrumbs: a thread's number + 1 and a key's low word per slot (control.ts) |
  *
  * A thread's region (layOutThread), each area starting on 64 bytes:
  *
  * | area           | bytes                          | holds                                              |
  * |----------------|--------------------------------|----------------------------------------------------|
+ * | RULES          | RULE_WORDS x 4                 | core's rule record, as the host writes it (rules.ts) |
  * | POSITIONS      | PLIES x 64                     | each ply's position: core's 13 state words          |
  * | MOVES          | PLIES x MAX_MOVES x 4          | each ply's moves, packed as core packs them         |
  * | CAPTURED       | PLIES x MAX_MOVES x 8          | each ply's moves' captured sets                    |
  * | MOVE_COUNTS    | PLIES x 4                      | how many moves each ply's list holds               |
- * | WEIGHTS        | WEIGHT_COUNT x 4               | the linear weights as the host gives them          |
+ * | WEIGHTS        | WEIGHT_SLOTS x 4               | the linear weights as the host gives them          |
  * | SQUARE_TABLES  | 4 x 8 x 256 x 4                | square weights summed by set, rank and byte        |
  * | ORDERS         | PLIES x MAX_MOVES x 4          | each ply's move indices in the order tried          |
  * | SCORES         | PLIES x MAX_MOVES x 4          | each ply's ordering scores                         |
@@ -69,18 +70,14 @@
  * the last irreversible move.
  */
 
-/** Plies of the search's stacks: the root (0) to MAX_PLY + 1 (src/search/search.ts MAX_PLY). */
-export const MAX_PLY = 128;
-export const PLIES = MAX_PLY + 2;
-/**
- * Room in one ply's move list. Real positions stay far below it (a side's quiet moves are at
- * most 16 x 27); a capture search that finds more distinct moves sets `overflow`, and the
- * host refuses the result instead of trusting a cut list.
- */
-export const MAX_MOVES = 1024;
+import { RULE_WORDS } from '../core/rule-record';
+import { CRUMB_SLOTS, MAX_GAME_PLIES, MAX_HIDDEN, MAX_MOVES, MAX_PLY, NETWORK_INPUTS, REDUCTION_ENTRIES, WEIGHT_SLOTS } from '../search/module-constants'; // prettier-ignore
 
-/** Positions of the game before the root that repetition checks can look back on. */
-export const MAX_GAME_PLIES = 2048;
+// The constants the host shares (src/search/module-constants.ts), for the module's files.
+export { CRUMB_SLOTS, MAX_GAME_PLIES, MAX_HIDDEN, MAX_MOVES, MAX_PLY, NETWORK_INPUTS };
+
+/** Plies of the search's stacks: the root (0) to MAX_PLY + 1. */
+export const PLIES = MAX_PLY + 2;
 
 /** Bytes of one ply's position, and where each part of it lies. */
 export const POSITION_BYTES = 64;
@@ -91,14 +88,6 @@ export const REVERSIBLE_OFFSET = 48;
 /** Core's state words (core/state.ts STATE_SIZE). */
 export const STATE_WORDS = 13;
 
-/** The linear weights' slots, in the order the host writes them (eval.ts reads them). */
-export const WEIGHT_COUNT = 76;
-
-/** The breadcrumbs' slots (search/control.ts CRUMB_SLOTS). */
-export const CRUMB_SLOTS = 1024;
-/** The widest hidden layer a network file may have (network-weights.ts MAX_HIDDEN). */
-export const MAX_HIDDEN = 512;
-export const NETWORK_INPUTS = 256;
 
 // The shared areas.
 export let NEXT: usize = 0;
@@ -108,6 +97,7 @@ export let REDUCTIONS: usize = 0;
 export let CRUMBS: usize = 0;
 
 // The areas of the thread region the module is bound to.
+export let RULES: usize = 0;
 export let POSITIONS: usize = 0;
 export let MOVES: usize = 0;
 export let CAPTURED: usize = 0;
@@ -152,7 +142,7 @@ export function layOutShared(base: usize): usize {
   NEXT = take(8 * 64);
   RAYS = take(8 * 64 * 8);
   ZOBRIST = take((4 * 64 + 1) * 8);
-  REDUCTIONS = take(64 * 64);
+  REDUCTIONS = take(REDUCTION_ENTRIES);
   CRUMBS = take(CRUMB_SLOTS * 8);
   return cursor;
 }
@@ -160,11 +150,12 @@ export function layOutShared(base: usize): usize {
 /** Lays a thread's region out from `base` (64-byte aligned); returns where it ends. */
 export function layOutThread(base: usize): usize {
   cursor = base;
+  RULES = take(RULE_WORDS * 4);
   POSITIONS = take(PLIES * POSITION_BYTES);
   MOVES = take(PLIES * MAX_MOVES * 4);
   CAPTURED = take(PLIES * MAX_MOVES * 8);
   MOVE_COUNTS = take(PLIES * 4);
-  WEIGHTS = take(WEIGHT_COUNT * 4);
+  WEIGHTS = take(WEIGHT_SLOTS * 4);
   SQUARE_TABLES = take(4 * 8 * 256 * 4);
   ORDERS = take(PLIES * MAX_MOVES * 4);
   SCORES = take(PLIES * MAX_MOVES * 4);

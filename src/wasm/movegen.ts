@@ -2,7 +2,9 @@
  * Legal move generation over 64-bit sets, the mirror of core/movegen.ts: steps, flying kings,
  * capture sequences with immediate removal, no 180-degree turn, the maximum-capture rule,
  * crowning at the end of a move (position.ts), and one move for sequences with the same
- * start, end and captured set. The rules are docs/rules.md's.
+ * start, end and captured set. The rules are docs/rules.md's, read as the flags of rules.ts
+ * (core's rule record, which the host wrote): which ways men step and capture, which lines
+ * kings slide and capture along, and whether the 180-degree rule holds.
  *
  * Moves come out in exactly core's order, since the search's move ordering breaks ties by it
  * and its table keeps a move as its index in the list: captures by the capturing piece (the
@@ -17,7 +19,11 @@ import {
   east,
   EAST,
   NORTH,
+  NORTH_EAST,
+  NORTH_WEST,
   SOUTH,
+  SOUTH_EAST,
+  SOUTH_WEST,
   WEST,
   fillEast,
   fillNorth,
@@ -34,14 +40,7 @@ import {
 } from './bitboard';
 import { capturedAt, MAX_MOVES, MOVE_COUNTS, movesAt, positionAt, setOverflow } from './memory';
 import { encodeMove, pieces, sideToMove } from './position';
-
-/** Armenian men also step diagonally forward and its kings slide along diagonals; Turkish not. */
-export let armenian: bool = true;
-
-/** Chooses the variant (0 Armenian, 1 Turkish) of the positions that follow. */
-export function setVariant(variant: i32): void {
-  armenian = variant == 0;
-}
+import { kingsCaptureDiagonally, kingsCaptureStraight, kingsSlideDiagonally, kingsSlideStraight, manCapturesForward, manCapturesSideways, manStepsDiagonally, manStepsForward, manStepsSideways, noReverseCapture } from './rules'; // prettier-ignore
 
 /** The side to move as a type, so that each side's capture search is compiled with its directions fixed. */
 export type White = i8;
@@ -97,28 +96,42 @@ function manJumps<Side>(square: i32, enemy: u64, empty: u64, captured: u64, take
   const file = square & 7;
   let more = false;
   if (isWhite<Side>()) {
-    if (square < 48 && manJump<Side>(square + 8, square + 16, enemy, empty, captured, taken)) more = true; // prettier-ignore
-    if (file > 1 && manJump<Side>(square - 1, square - 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
-    if (file < 6 && manJump<Side>(square + 1, square + 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (manCapturesForward && square < 48 && manJump<Side>(square + 8, square + 16, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (manCapturesSideways) {
+      if (file > 1 && manJump<Side>(square - 1, square - 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
+      if (file < 6 && manJump<Side>(square + 1, square + 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    }
   } else {
-    if (square >= 16 && manJump<Side>(square - 8, square - 16, enemy, empty, captured, taken)) more = true; // prettier-ignore
-    if (file < 6 && manJump<Side>(square + 1, square + 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
-    if (file > 1 && manJump<Side>(square - 1, square - 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (manCapturesForward && square >= 16 && manJump<Side>(square - 8, square - 16, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (manCapturesSideways) {
+      if (file < 6 && manJump<Side>(square + 1, square + 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
+      if (file > 1 && manJump<Side>(square - 1, square - 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    }
   }
   if (!more && taken > 0) record(square, captured, taken);
 }
 
 /**
- * A king on `square` capturing along ranks and files: any empty squares, one enemy piece, and
- * a landing on any empty square after it; never straight back along its last capture (`last`,
- * -1 before the first).
+ * A king on `square` capturing along its capture lines (ranks and files, then diagonals, as
+ * the rules say): any empty squares, one enemy piece, and a landing on any empty square
+ * after it; never straight back along its last capture (`last`, -1 before the first and
+ * always where the 180-degree rule is off).
  */
 function kingJumps(square: i32, enemy: u64, empty: u64, captured: u64, taken: i32, last: i32): void {
   // Each direction written out, so that its tables and its nearest square's end are fixed.
-  let more = last != SOUTH && kingJumpsToward(NORTH, square, enemy, empty, captured, taken);
-  if (last != NORTH && kingJumpsToward(SOUTH, square, enemy, empty, captured, taken)) more = true;
-  if (last != WEST && kingJumpsToward(EAST, square, enemy, empty, captured, taken)) more = true;
-  if (last != EAST && kingJumpsToward(WEST, square, enemy, empty, captured, taken)) more = true;
+  let more = false;
+  if (kingsCaptureStraight) {
+    if (last != SOUTH && kingJumpsToward(NORTH, square, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (last != NORTH && kingJumpsToward(SOUTH, square, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (last != WEST && kingJumpsToward(EAST, square, enemy, empty, captured, taken)) more = true;
+    if (last != EAST && kingJumpsToward(WEST, square, enemy, empty, captured, taken)) more = true;
+  }
+  if (kingsCaptureDiagonally) {
+    if (last != SOUTH_WEST && kingJumpsToward(NORTH_EAST, square, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (last != SOUTH_EAST && kingJumpsToward(NORTH_WEST, square, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (last != NORTH_WEST && kingJumpsToward(SOUTH_EAST, square, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (last != NORTH_EAST && kingJumpsToward(SOUTH_WEST, square, enemy, empty, captured, taken)) more = true; // prettier-ignore
+  }
   if (!more && taken > 0) record(square, captured, taken);
 }
 
@@ -132,8 +145,9 @@ function kingJumps(square: i32, enemy: u64, empty: u64, captured: u64, taken: i3
   const b = bit(target);
   const enemyAfter = enemy ^ b;
   const emptyAfter = empty | b;
+  const last = noReverseCapture ? direction : -1;
   do {
-    kingJumps(land, enemyAfter, emptyAfter, captured | b, taken + 1, direction);
+    kingJumps(land, enemyAfter, emptyAfter, captured | b, taken + 1, last);
     land = next(direction, land);
   } while (land >= 0 && has(empty, land));
   return true;
@@ -204,9 +218,9 @@ export function listCaptures<Side>(moves: usize, captured: usize, canJump: u64, 
 function manPaths<Side>(square: i32, enemy: u64, empty: u64): u64 {
   const white = isWhite<Side>();
   const man = bit(square);
-  const overForward = forward(man, white) & enemy & backward(empty, white);
-  const overEast = east(man) & enemy & west(empty);
-  const overWest = west(man) & enemy & east(empty);
+  const overForward = manCapturesForward ? forward(man, white) & enemy & backward(empty, white) : 0; // prettier-ignore
+  const overEast = manCapturesSideways ? east(man) & enemy & west(empty) : 0;
+  const overWest = manCapturesSideways ? west(man) & enemy & east(empty) : 0;
   let paths: u64 = 1;
   if ((overForward | overEast | overWest) == 0) return paths;
   if (overForward != 0) paths = jumpPaths<Side>(white ? square + 16 : square - 16, overForward, enemy, empty); // prettier-ignore
@@ -245,9 +259,9 @@ function manPaths<Side>(square: i32, enemy: u64, empty: u64): u64 {
 export function countManCaptures<Side>(men: u64, enemy: u64, empty: u64): i32 {
   const white = isWhite<Side>();
   // The enemy pieces with an empty square behind them, seen from each jump's direction ...
-  const overForward = backward(empty, white) & enemy;
-  const overEast = west(empty) & enemy;
-  const overWest = east(empty) & enemy;
+  const overForward = manCapturesForward ? backward(empty, white) & enemy : 0;
+  const overEast = manCapturesSideways ? west(empty) & enemy : 0;
+  const overWest = manCapturesSideways ? east(empty) & enemy : 0;
   // ... the squares a man jumps from in each direction ...
   const jumpsForward = backward(overForward, white);
   const jumpsEast = west(overEast);
@@ -272,24 +286,41 @@ export function countManCaptures<Side>(men: u64, enemy: u64, empty: u64): i32 {
 /** The men of White (`white`) or Black, of `men`, that have a first jump. */
 // @ts-ignore: decorator
 @inline export function jumpers(men: u64, enemy: u64, empty: u64, white: bool): u64 {
-  return (
-    men &
-    (backward(backward(empty, white) & enemy, white) |
-      west(west(empty) & enemy) |
-      east(east(empty) & enemy))
-  );
+  const forwardFrom = manCapturesForward ? backward(backward(empty, white) & enemy, white) : 0;
+  const sidewaysFrom = manCapturesSideways ? west(west(empty) & enemy) | east(east(empty) & enemy) : 0; // prettier-ignore
+  return men & (forwardFrom | sidewaysFrom);
 }
 
 /**
- * Whether a king of `kings` can capture: along each rank and file, the first piece a king
- * meets is an enemy's with an empty square behind it (all kings at once, by fills).
+ * Whether a king of `kings` can capture: along each of its capture lines, the first piece a
+ * king meets is an enemy's with an empty square behind it (ranks and files all kings at
+ * once, by fills; diagonals king by king).
  */
 export function kingsCapture(kings: u64, enemy: u64, empty: u64): bool {
-  const north = (fillNorth(kings, empty) << 8) & enemy;
-  const south = (fillSouth(kings, empty) >> 8) & enemy;
-  const eastward = east(fillEast(kings, empty)) & enemy;
-  const westward = west(fillWest(kings, empty)) & enemy;
-  return (((north << 8) | (south >> 8) | east(eastward) | west(westward)) & empty) != 0;
+  if (kingsCaptureStraight) {
+    const north = (fillNorth(kings, empty) << 8) & enemy;
+    const south = (fillSouth(kings, empty) >> 8) & enemy;
+    const eastward = east(fillEast(kings, empty)) & enemy;
+    const westward = west(fillWest(kings, empty)) & enemy;
+    if ((((north << 8) | (south >> 8) | east(eastward) | west(westward)) & empty) != 0) return true; // prettier-ignore
+  }
+  return kingsCaptureDiagonally && diagonalKingCapture(kings, enemy, empty);
+}
+
+/** Whether a king of `kings` can capture along a diagonal. */
+function diagonalKingCapture(kings: u64, enemy: u64, empty: u64): bool {
+  const occupied = ~empty;
+  while (kings != 0) {
+    const square = <i32>ctz<u64>(kings);
+    kings &= kings - 1;
+    for (let direction = NORTH_EAST; direction <= SOUTH_WEST; direction++) {
+      const target = firstOccupied(square, direction, occupied);
+      if (target < 0 || !has(enemy, target)) continue;
+      const land = next(direction, target);
+      if (land >= 0 && has(empty, land)) return true;
+    }
+  }
+  return false;
 }
 
 // The sets of the side to move of the position last read by readSides.
@@ -352,28 +383,34 @@ export function generateQuiet(ply: i32): i32 {
   // Forward, forward-left, forward-right, left, right (White: north, north-west, north-east,
   // west, east; Black: south, south-east, south-west, east, west).
   if (moverWhite) {
-    n = addSteps(moves, captured, n, (moverMen << 8) & emptySquares, 8);
-    if (armenian) {
+    if (manStepsForward) n = addSteps(moves, captured, n, (moverMen << 8) & emptySquares, 8);
+    if (manStepsDiagonally) {
       n = addSteps(moves, captured, n, (moverMen << 7) & NOT_FILE_H & emptySquares, 7);
       n = addSteps(moves, captured, n, (moverMen << 9) & NOT_FILE_A & emptySquares, 9);
     }
-    n = addSteps(moves, captured, n, west(moverMen) & emptySquares, -1);
-    n = addSteps(moves, captured, n, east(moverMen) & emptySquares, 1);
+    if (manStepsSideways) {
+      n = addSteps(moves, captured, n, west(moverMen) & emptySquares, -1);
+      n = addSteps(moves, captured, n, east(moverMen) & emptySquares, 1);
+    }
   } else {
-    n = addSteps(moves, captured, n, (moverMen >> 8) & emptySquares, -8);
-    if (armenian) {
+    if (manStepsForward) n = addSteps(moves, captured, n, (moverMen >> 8) & emptySquares, -8);
+    if (manStepsDiagonally) {
       n = addSteps(moves, captured, n, (moverMen >> 7) & NOT_FILE_A & emptySquares, -7);
       n = addSteps(moves, captured, n, (moverMen >> 9) & NOT_FILE_H & emptySquares, -9);
     }
-    n = addSteps(moves, captured, n, east(moverMen) & emptySquares, 1);
-    n = addSteps(moves, captured, n, west(moverMen) & emptySquares, -1);
+    if (manStepsSideways) {
+      n = addSteps(moves, captured, n, east(moverMen) & emptySquares, 1);
+      n = addSteps(moves, captured, n, west(moverMen) & emptySquares, -1);
+    }
   }
-  const directions = armenian ? 8 : 4;
+  // Ranks and files are directions 0-3, diagonals 4-7.
+  const firstDirection = kingsSlideStraight ? 0 : 4;
+  const endDirection = kingsSlideDiagonally ? 8 : 4;
   let rest = moverKings;
   while (rest != 0) {
     const from = <i32>ctz<u64>(rest);
     rest &= rest - 1;
-    for (let d = 0; d < directions; d++) {
+    for (let d = firstDirection; d < endDirection; d++) {
       let to = next(d, from);
       while (to >= 0 && has(emptySquares, to)) {
         if (n == MAX_MOVES) {

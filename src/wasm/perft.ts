@@ -6,9 +6,10 @@
  * of docs/rules.md; tests check that both generators give the same counts.
  *
  * Squares are numbered 8 * rank + file (a1 = 0, h8 = 63). White's forward is north (+8).
- * The sets, the capture search and the variant are movegen.ts's and bitboard.ts's, which the
- * search's module plays with: one rules source for both. Nothing here allocates after
- * start-up: the capture lists live in memory taken once.
+ * The sets, the capture search and the rules are movegen.ts's, bitboard.ts's and rules.ts's,
+ * which the search's module plays with: one fast copy of the rules for both. The host writes
+ * core's rule record at rulesAddress() and calls setRules before it counts. Nothing here
+ * allocates after start-up: the capture lists live in memory taken once.
  */
 import {
   backward,
@@ -20,66 +21,89 @@ import {
   next,
   west,
 } from './bitboard';
-import { clearOverflow, layOutOnHeap, MAX_MOVES, overflow } from './memory';
+import { clearOverflow, layOutOnHeap, MAX_MOVES, overflow, RULES } from './memory';
 import {
   Black,
-  armenian,
   countManCaptures,
   isWhite,
   jumpers,
   kingsCapture,
   listCaptures,
-  setVariant,
   White,
 } from './movegen';
+import { blackCrown, kingsSlideDiagonally, kingsSlideStraight, manCapturesForward, manCapturesSideways, manStepsDiagonally, manStepsForward, manStepsSideways, setRules as readRules, whiteCrown } from './rules'; // prettier-ignore
 
 layOutOnHeap();
 initBitboards();
 
-const RANK_1: u64 = 0x00000000000000ff;
-const RANK_8: u64 = 0xff00000000000000;
-
 /** The deepest count this module takes. */
 const MAX_DEPTH = 32;
 
-/** Kings slide along 8 directions in Armenian, the first 4 (ranks and files) in Turkish. */
-const DIRECTIONS = 8;
-const ORTHOGONAL_DIRECTIONS = 4;
+/** The kings' slide directions: ranks and files are 0-3, diagonals 4-7 (set by setRules). */
+let firstSlide = 0;
+let endSlide = 8;
 
 /** Each ply's capture list: moves packed as movegen.ts packs them, and their captured sets. */
 const LIST_MOVES: usize = heap.alloc((MAX_DEPTH + 1) * MAX_MOVES * 4);
 const LIST_SETS: usize = heap.alloc((MAX_DEPTH + 1) * MAX_MOVES * 8);
 
 /**
- * The squares a man steps onto a square from: [(variant * 2 + colour) * 64 + square], colour
- * 0 White, 1 Black. Set at start-up for both variants.
+ * The squares a man steps onto a square from, by the rules set last: [colour * 64 + square],
+ * colour 0 White, 1 Black.
  */
-const STEP_SOURCES: usize = heap.alloc(2 * 2 * 64 * 8);
+const STEP_SOURCES: usize = heap.alloc(2 * 64 * 8);
 
 function initStepSources(): void {
-  for (let variant = 0; variant < 2; variant++) {
-    for (let colour = 0; colour < 2; colour++) {
-      const rank = colour == 0 ? 1 : -1;
-      for (let square = 0; square < 64; square++) {
-        let sources: u64 = 0;
-        for (let fileStep = -1; fileStep <= 1; fileStep++) {
-          for (let rankStep = 0; rankStep <= 1; rankStep++) {
-            if (rankStep == 0 && fileStep == 0) continue;
-            if (variant == 1 && rankStep != 0 && fileStep != 0) continue;
-            // A man that steps (fileStep, rankStep * rank) lands on `square` from here:
-            const fromRank = (square >> 3) - rankStep * rank;
-            const fromFile = (square & 7) - fileStep;
-            if (fromRank >= 0 && fromRank < 8 && fromFile >= 0 && fromFile < 8) {
-              sources |= (<u64>1) << <u64>(fromRank * 8 + fromFile);
-            }
+  for (let colour = 0; colour < 2; colour++) {
+    const rank = colour == 0 ? 1 : -1;
+    for (let square = 0; square < 64; square++) {
+      let sources: u64 = 0;
+      for (let fileStep = -1; fileStep <= 1; fileStep++) {
+        for (let rankStep = 0; rankStep <= 1; rankStep++) {
+          if (rankStep == 0 && fileStep == 0) continue;
+          if (rankStep == 0 && !manStepsSideways) continue;
+          if (rankStep != 0 && fileStep == 0 && !manStepsForward) continue;
+          if (rankStep != 0 && fileStep != 0 && !manStepsDiagonally) continue;
+          // A man that steps (fileStep, rankStep * rank) lands on `square` from here:
+          const fromRank = (square >> 3) - rankStep * rank;
+          const fromFile = (square & 7) - fileStep;
+          if (fromRank >= 0 && fromRank < 8 && fromFile >= 0 && fromFile < 8) {
+            sources |= (<u64>1) << <u64>(fromRank * 8 + fromFile);
           }
         }
-        store<u64>(STEP_SOURCES + <usize>(((variant * 2 + colour) * 64 + square) * 8), sources);
       }
+      store<u64>(STEP_SOURCES + <usize>((colour * 64 + square) * 8), sources);
     }
   }
 }
-initStepSources();
+
+/** Where the host writes the rule record before setRules. */
+export function rulesAddress(): usize {
+  return RULES;
+}
+
+/**
+ * Plays the rules of the record at rulesAddress() from now on: true, or false (the rules
+ * before kept) when they ask for a way of moving the module does not have.
+ */
+export function setRules(): bool {
+  if (!readRules(RULES)) return false;
+  firstSlide = kingsSlideStraight ? 0 : 4;
+  endSlide = kingsSlideDiagonally ? 8 : 4;
+  initStepSources();
+  return true;
+}
+
+/** The steps of `men` of White (`white`) or Black onto `empty` squares, as the rules have them. */
+// @ts-ignore: decorator
+@inline function countSteps(men: u64, empty: u64, white: bool): u64 {
+  const ahead = forward(men, white);
+  let n: u64 = 0;
+  if (manStepsForward) n += count(ahead & empty);
+  if (manStepsSideways) n += count(east(men) & empty) + count(west(men) & empty);
+  if (manStepsDiagonally) n += count(east(ahead) & empty) + count(west(ahead) & empty);
+  return n;
+}
 
 // @ts-ignore: decorator
 @inline function count(set: u64): u64 {
@@ -107,14 +131,11 @@ function slides(square: i32, d: i32, empty: u64): i32 {
   } else if (canJump != 0 || kingsCapture(kings, enemy, empty)) {
     return <u64>listCaptures<Side>(LIST_MOVES, LIST_SETS, canJump, kings, enemy, empty);
   }
-  const ahead = forward(men, white);
-  let n = count(ahead & empty) + count(east(men) & empty) + count(west(men) & empty);
-  if (armenian) n += count(east(ahead) & empty) + count(west(ahead) & empty);
-  const directions = armenian ? DIRECTIONS : ORTHOGONAL_DIRECTIONS;
+  let n = countSteps(men, empty, white);
   while (kings != 0) {
     const square = <i32>ctz<u64>(kings);
     kings &= kings - 1;
-    for (let d = 0; d < directions; d++) n += <u64>slides(square, d, empty);
+    for (let d = firstSlide; d < endSlide; d++) n += <u64>slides(square, d, empty);
   }
   return n;
 }
@@ -143,7 +164,7 @@ function leaves<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKing
     const moves = LIST_MOVES + <usize>(depth * MAX_MOVES * 4);
     const sets = LIST_SETS + <usize>(depth * MAX_MOVES * 8);
     const n = listCaptures<Side>(moves, sets, canJump, kings, enemy, empty);
-    const crown = white ? RANK_8 : RANK_1;
+    const crown = white ? whiteCrown : blackCrown;
     for (let i = 0; i < n; i++) {
       const move = load<i32>(moves + (<usize>i << 2));
       const captured = load<u64>(sets + (<usize>i << 3));
@@ -162,10 +183,12 @@ function leaves<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKing
     }
     return total;
   }
-  total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, forward(men, white) & empty, white ? 8 : -8); // prettier-ignore
-  total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, east(men) & empty, 1);
-  total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, west(men) & empty, -1);
-  if (armenian) {
+  if (manStepsForward) total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, forward(men, white) & empty, white ? 8 : -8); // prettier-ignore
+  if (manStepsSideways) {
+    total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, east(men) & empty, 1);
+    total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, west(men) & empty, -1);
+  }
+  if (manStepsDiagonally) {
     const ahead = forward(men, white);
     total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, east(ahead) & empty, white ? 9 : -7); // prettier-ignore
     total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, west(ahead) & empty, white ? 7 : -9); // prettier-ignore
@@ -176,14 +199,13 @@ function leaves<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKing
 
 /** The leaves below each move of a king that does not capture. */
 function kingSteps<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKings: u64, empty: u64): u64 {
-  const directions = armenian ? DIRECTIONS : ORTHOGONAL_DIRECTIONS;
   let total: u64 = 0;
   let rest = kings;
   while (rest != 0) {
     const square = <i32>ctz<u64>(rest);
     rest &= rest - 1;
     const from = bit(square);
-    for (let d = 0; d < directions; d++) {
+    for (let d = firstSlide; d < endSlide; d++) {
       let target = next(d, square);
       while (target >= 0 && has(empty, target)) {
         total += childLeaves<Side>(depth - 1, enemyMen, enemyKings, men, kings ^ from ^ bit(target));
@@ -205,21 +227,36 @@ function kingSteps<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyK
 function twoPlies<Side>(men: u64, kings: u64, enemyMen: u64, empty: u64): u64 {
   const white = isWhite<Side>();
   const own = men | kings;
-  const sources = STEP_SOURCES + <usize>(((armenian ? 0 : 2) + (white ? 1 : 0)) * 64 * 8);
+  const sources = STEP_SOURCES + <usize>((white ? 1 : 0) * 64 * 8);
   // The opponent's steps now (its men go the other way).
   const ahead = forward(enemyMen, !white);
-  let base = count(ahead & empty) + count(east(enemyMen) & empty) + count(west(enemyMen) & empty);
-  if (armenian) base += count(east(ahead) & empty) + count(west(ahead) & empty);
-  // Squares where a piece of ours could be jumped, the landing empty now ...
-  const exposed =
-    (ahead & backward(empty, !white)) | (east(enemyMen) & west(empty)) | (west(enemyMen) & east(empty));
-  // ... and squares whose leaving lets a man of the opponent jump a piece of ours.
-  const opening = forward(ahead & own, !white) | east(east(enemyMen) & own) | west(west(enemyMen) & own);
-  const forwardTargets = forward(men, white) & empty;
-  let total = stepsThenReplies<Side>(forwardTargets, white ? 8 : -8, backward(enemyMen, white), men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
-  total += stepsThenReplies<Side>(east(men) & empty, 1, west(enemyMen), men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
-  total += stepsThenReplies<Side>(west(men) & empty, -1, east(enemyMen), men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
-  if (armenian) {
+  const base = countSteps(enemyMen, empty, !white);
+  // Squares where a piece of ours could be jumped, the landing empty now, and squares whose
+  // leaving lets a man of the opponent jump a piece of ours; a man facing our step's
+  // target jumps back onto the square left. Each as the opponent's men capture.
+  let exposed: u64 = 0;
+  let opening: u64 = 0;
+  let facingForward: u64 = 0;
+  let facingEast: u64 = 0;
+  let facingWest: u64 = 0;
+  if (manCapturesForward) {
+    exposed = ahead & backward(empty, !white);
+    opening = forward(ahead & own, !white);
+    facingForward = backward(enemyMen, white);
+  }
+  if (manCapturesSideways) {
+    exposed |= (east(enemyMen) & west(empty)) | (west(enemyMen) & east(empty));
+    opening |= east(east(enemyMen) & own) | west(west(enemyMen) & own);
+    facingEast = west(enemyMen);
+    facingWest = east(enemyMen);
+  }
+  let total: u64 = 0;
+  if (manStepsForward) total += stepsThenReplies<Side>(forward(men, white) & empty, white ? 8 : -8, facingForward, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
+  if (manStepsSideways) {
+    total += stepsThenReplies<Side>(east(men) & empty, 1, facingEast, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
+    total += stepsThenReplies<Side>(west(men) & empty, -1, facingWest, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
+  }
+  if (manStepsDiagonally) {
     // A man does not capture diagonally, so no man faces a diagonal step.
     const diagonal = forward(men, white);
     total += stepsThenReplies<Side>(east(diagonal) & empty, white ? 9 : -7, 0, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
@@ -277,7 +314,7 @@ function twoPlies<Side>(men: u64, kings: u64, enemyMen: u64, empty: u64): u64 {
   delta: i32,
 ): u64 {
   const white = isWhite<Side>();
-  const crown = white ? RANK_8 : RANK_1;
+  const crown = white ? whiteCrown : blackCrown;
   let total: u64 = 0;
   while (targets != 0) {
     const square = <i32>ctz<u64>(targets);
@@ -299,14 +336,13 @@ function twoPlies<Side>(men: u64, kings: u64, enemyMen: u64, empty: u64): u64 {
 }
 
 /**
- * Leaves `depth` plies below a position, -1 when `depth` is outside 1 to 32, -2 when a capture
- * list ran out of room. `variant`: 0 Armenian, 1 Turkish. `s0` to `s7`: the piece words of a
+ * Leaves `depth` plies below a position by the rules set last (setRules), -1 when `depth` is
+ * outside 1 to 32, -2 when a capture list ran out of room. `s0` to `s7`: the piece words of a
  * core state in its order (White men, Black men, White kings, Black kings; each low word,
  * squares 0-31, then high word). `side`: 0 White to move, 1 Black. The result is an exact
  * integer (counts stay below 2^53).
  */
 export function perft(
-  variant: i32,
   depth: i32,
   s0: i32,
   s1: i32,
@@ -319,7 +355,6 @@ export function perft(
   side: i32,
 ): f64 {
   if (depth < 1 || depth > MAX_DEPTH) return -1;
-  setVariant(variant);
   clearOverflow();
   const whiteMen = word(s0, s1);
   const blackMen = word(s2, s3);

@@ -55,6 +55,7 @@ import {
   reversiblePlies,
   sideToMove,
 } from './position';
+import { HISTORY_FEATURE, KILLERS_FEATURE, LATE_MOVE_REDUCTIONS, MATE, ROOT_SEARCHED, SINGLE_REPLY_EXTENSION } from '../search/module-constants'; // prettier-ignore
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, probeEntry, storeEntry, ttDepth, ttMove, ttBound, ttScore } from './tt'; // prettier-ignore
 
 /** Asks the host whether to stop (the stop flag, the clock), every checkInterval nodes: 1 stops. */
@@ -83,23 +84,15 @@ declare function probeTables(ply: i32): i32;
 @external("env", "rootMove")
 declare function rootMove(number: i32, move: i32, capturedLo: i32, capturedHi: i32): void;
 
-const MATE = 30000;
 const MATE_BOUND = MATE - 2 * MAX_PLY;
 const INFINITE = 32000;
 const TT_MOVE_SCORE = 1 << 30;
 const CAPTURE_SCORE = 1 << 26;
 const CROWNING_SCORE = 1 << 25;
 const KILLER_SCORE = 1 << 24;
-/** A root move the host lets the search play (src/search/search.ts ROOT_SEARCHED). */
-const ROOT_SEARCHED = 0;
 /** Plies from the root where threads leave breadcrumbs. */
 const CRUMB_PLIES = 8;
 
-/** The optional parts (src/search/search.ts SearchFeatures), as the bits of `features`. */
-export const LATE_MOVE_REDUCTIONS = 1;
-export const SINGLE_REPLY_EXTENSION = 2;
-export const KILLERS_FEATURE = 4;
-export const HISTORY_FEATURE = 8;
 
 // The search under way, as the host set it up (beginSearch) and as it went.
 let features: i32 = 15;

@@ -166,14 +166,17 @@ describe('training shards from a data campaign', () => {
     const exported = await lab.tama(['tune-data', '--campaign', String(first), '--db', lab.url, '--shards', shards]); // prettier-ignore
     expect(exported.stderr).toMatch(/\d+ new positions of campaign \d+ added to .* in 1 shards/);
     expect(exported.code).toBe(0);
-    const read = readShardFolders([shards], 'armenian');
+    const read = await readShardFolders([shards], 'armenian');
     if (!read.ok) throw new Error(read.error.message);
     const stored = await storedPositions(first);
-    expect(read.value.positions.length).toBe(new Set(stored.map((row) => row.position)).size);
+    expect(read.value.positions.count).toBe(new Set(stored.map((row) => row.position)).size);
     const manifestFile = readdirSync(shards).find((name) => name.endsWith('.json')) ?? '';
     const manifest = JSON.parse(readFileSync(join(shards, manifestFile), 'utf8')) as Record<string, unknown>; // prettier-ignore
-    expect(manifest).toMatchObject({ variant: 'armenian', nodes: 300, seed: 7, randomPlies: 3, games: 6, positions: read.value.positions.length }); // prettier-ignore
+    expect(manifest).toMatchObject({ variant: 'armenian', nodes: 300, seed: 7, randomPlies: 3, games: 6, positions: read.value.positions.count }); // prettier-ignore
     expect(manifest.benchSignature).toEqual(expect.any(Number));
+    // A game's positions after its first are links, found at the plies the store gives.
+    expect(manifest.version).toBe(2);
+    expect(manifest.links).toBeGreaterThanOrEqual(0.9 * (read.value.positions.count - 6));
     expect(manifest.command).toMatch(/^tama tune-data --campaign \d+ --shards /);
     // Where the database was is this machine's, not the data's (and a URL may hold a password).
     expect(JSON.stringify(manifest)).not.toContain(lab.url);
@@ -197,7 +200,7 @@ describe('training shards from a data campaign', () => {
     writeFileSync(`${bad}.json`, JSON.stringify({ ...manifest, file: 'zz-bad.bin.gz' }));
     const warned = await train(join(lab.dir, 'net2.json'));
     expect(warned.stderr).toMatch(/warning: shard refused, its positions left out: .*zz-bad\.bin\.gz: 7 bytes, the manifest says/); // prettier-ignore
-    expect(warned.stderr).toContain(`${read.value.positions.length} positions from 1 shards`);
+    expect(warned.stderr).toContain(`${read.value.positions.count} positions from 1 shards`);
     expect(warned.code).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 /** How a perft campaign cuts the tree: every subtree once, mirror images side by side. */
 import { describe, expect, it } from 'vitest';
 import { pairMirrorPaths, subtreePaths } from '../../src/campaign/manage.js';
-import { subtreeRoot } from '../../src/campaign/worker.js';
+import { subtreeRoot } from '../../src/campaign/perft-job.js';
 import { perft } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
 import { position } from '../helpers.js';

@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { perft } from '../../src/core/perft.js';
@@ -109,10 +109,11 @@ describe.concurrent('tama exit codes and error messages', () => {
     const copy = join(mkdtempSync(join(tmpdir(), 'tama-unbuilt-')), 'bin');
     mkdirSync(copy);
     copyFileSync(tama, join(copy, 'tama.js'));
+    copyFileSync(join(root, 'bin/supported-node.js'), join(copy, 'supported-node.js'));
     const { code, stdout, stderr } = await runNode(join(copy, 'tama.js'), ['perft', '1']);
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr).toBe("tama is not built yet: run 'npm ci' (or 'npm run build') in its folder\n");
+    expect(stderr).toBe(`tama is not built yet: run 'npm run build' in ${dirname(copy)}/ (a minute or two; 'npm start' and 'npm test' build first too)\n`); // prettier-ignore
   });
 
   it('answers --version, --help and help with exit 0 on stdout', async () => {

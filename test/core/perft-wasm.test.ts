@@ -123,12 +123,16 @@ describe('the loader falls back to TypeScript', () => {
     return { ...core, ...loader };
   }
 
-  /** A stand-in for the WebAssembly API whose module's perft does `count`. */
+  /** The memory of the stand-in below: the rule record lies at byte 64. */
+  const fakeMemory = { buffer: new ArrayBuffer(1024) };
+  const RECORD_ADDRESS = 64;
+
+  /** A stand-in for the WebAssembly API whose module's perft does `count`, and takes any rules. */
   function fakeWebAssembly(count: () => number) {
     return {
       Module: class {},
       Instance: class {
-        exports = { perft: count };
+        exports = { perft: count, rulesAddress: () => RECORD_ADDRESS, setRules: () => 1, memory: fakeMemory }; // prettier-ignore
       },
     };
   }
@@ -193,6 +197,8 @@ describe('the loader falls back to TypeScript', () => {
     const fresh = await freshPerft();
     const p = position('B:Wa3,Kh1:Bb6,Ka8', 'turkish');
     expect(fresh.perft(p, 3)).toBe(1234);
-    expect(spy).toHaveBeenCalledWith(1, 3, ...Array.from(p.state.subarray(0, 9)));
+    expect(spy).toHaveBeenCalledWith(3, ...Array.from(p.state.subarray(0, 9)));
+    // The rules went in as core's record, not as a name or a number.
+    expect(new Int32Array(fakeMemory.buffer, RECORD_ADDRESS, p.rules.record.length)).toEqual(p.rules.record); // prettier-ignore
   });
 });

@@ -22,7 +22,7 @@ import { isLoss, isWin } from '../../src/egdb/value.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
 import type { Searcher } from '../../src/search/search.js';
-import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
+import { tableBytes } from '../../src/search/tt.js';
 import { TamaProcess, TAMA } from '../protocol/tama-process.js';
 import { moduleSearcher } from '../helpers.js';
 
@@ -170,8 +170,7 @@ function pick(material: string, kind: 'win' | 'draw', count: number): Position[]
 
 describe('playing with the databases', () => {
   const searcher = (withTables: boolean) => {
-    const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(4)));
-    const result = moduleSearcher(tt, SearchControl.create(1));
+    const result = moduleSearcher(tableBytes(4), SearchControl.create(1));
     if (withTables) result.attachTables(tables);
     return result;
   };

@@ -66,4 +66,17 @@ describe('table files', () => {
     const read = readTable(dir, 'armenian', material);
     expect(read.ok || read.error).toEqual({ code: 'bad-version', message: `${path} says 3 bytes an entry; this engine reads 1 or 2` }); // prettier-ignore
   });
+
+  it('refuses a code beyond the longest distance its header gives, and a width that does not fit it', () => {
+    writeTable(dir, 'armenian', material, sample(10));
+    const path = tablePath(dir, 'armenian', material);
+    const bytes = readFileSync(path);
+    bytes[HEADER_BYTES + 1] = 12;
+    bytes.writeUInt32LE(crc32(bytes.subarray(HEADER_BYTES)), 20);
+    const far = tableFromBytes(bytes, 'far', 'armenian', material, crc32);
+    expect(far.ok || far.error).toEqual({ code: 'bad-value', message: 'far: entry 1 holds a distance of 11 plies, beyond the longest the header gives (10)' }); // prettier-ignore
+    bytes.writeUInt16LE(300, 24);
+    const wide = tableFromBytes(bytes, 'wide', 'armenian', material, crc32);
+    expect(wide.ok || wide.error).toEqual({ code: 'bad-value', message: 'wide says 1 byte(s) an entry for a longest distance of 300 plies (damaged header)' }); // prettier-ignore
+  });
 });

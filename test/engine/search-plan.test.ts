@@ -44,10 +44,12 @@ describe('a search plan', () => {
     }
   });
 
-  it('keeps the legal searchmoves, packed, and none when none is legal', () => {
+  it('keeps the legal searchmoves, packed, names the others, and none when none is legal', () => {
     const [first] = legalMoves(root);
     const plan = searchPlan(root, { searchmoves: ['a1-a8', first.text] }, options({}));
     expect(plan.limits.searchmoves).toEqual([{ move: first.move, capturedLo: first.capturedLo, capturedHi: first.capturedHi }]); // prettier-ignore
+    expect(plan.ignoredSearchmoves.map((m) => m.text)).toEqual(['a1-a8']);
+    expect(plan.ignoredSearchmoves[0].message).toMatch(/a1-a8/);
     expect(searchPlan(root, { searchmoves: ['a1-a8'] }, options({})).limits.searchmoves).toBeUndefined(); // prettier-ignore
   });
 

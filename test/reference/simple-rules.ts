@@ -15,7 +15,42 @@
 //          +------------------------
 //             a  b  c  d  e  f  g  h
 
-export type Variant = 'armenian' | 'turkish';
+/**
+ * A rule set spelt out for this oracle, in its own words (it shares nothing with core's
+ * variant records): how men step, which lines kings slide and capture along, and whether a
+ * king may capture straight back. Men capture forward and sideways in every rule set.
+ */
+export interface SimpleRuleSet {
+  readonly menStepForward: boolean;
+  readonly menStepDiagonally: boolean;
+  readonly menStepSideways: boolean;
+  readonly kingsSlideStraight: boolean;
+  readonly kingsSlideDiagonally: boolean;
+  readonly kingsCaptureStraight: boolean;
+  readonly kingsCaptureDiagonally: boolean;
+  readonly noTurningBack: boolean;
+}
+
+const ARMENIAN_RULES: SimpleRuleSet = {
+  menStepForward: true,
+  menStepDiagonally: true,
+  menStepSideways: true,
+  kingsSlideStraight: true,
+  kingsSlideDiagonally: true,
+  kingsCaptureStraight: true,
+  kingsCaptureDiagonally: false,
+  noTurningBack: true,
+};
+const TURKISH_RULES: SimpleRuleSet = { ...ARMENIAN_RULES, menStepDiagonally: false, kingsSlideDiagonally: false }; // prettier-ignore
+
+/** A variant by name, or a rule set of a test's own. */
+export type Variant = 'armenian' | 'turkish' | SimpleRuleSet;
+
+function ruleSet(variant: Variant): SimpleRuleSet {
+  if (variant === 'armenian') return ARMENIAN_RULES;
+  if (variant === 'turkish') return TURKISH_RULES;
+  return variant;
+}
 
 export interface SimpleBoard {
   /** 64 entries: '.' empty, 'w' White man, 'W' White king, 'b' Black man, 'B' Black king. */
@@ -164,18 +199,24 @@ export function moveText(move: SimpleMove): string {
   return [move.from, ...move.path].join('x');
 }
 
-/** The capture directions of a piece: men forward, left, right; kings along ranks and files. */
-function captureDirections(cell: string, white: boolean): Direction[] {
-  if (isKing(cell)) return ORTHOGONAL;
+/** The capture directions of a piece: men forward, left, right; kings along their capture lines. */
+function captureDirections(cell: string, white: boolean, rules: SimpleRuleSet): Direction[] {
+  if (isKing(cell)) {
+    return [...(rules.kingsCaptureStraight ? ORTHOGONAL : []), ...(rules.kingsCaptureDiagonally ? DIAGONAL : [])]; // prettier-ignore
+  }
   return [forwardOf(white), EAST, WEST];
 }
 
-/** Directions of quiet moves for a piece in a variant. */
-function quietDirections(cell: string, white: boolean, variant: Variant): Direction[] {
-  if (isKing(cell)) return variant === 'armenian' ? [...ORTHOGONAL, ...DIAGONAL] : ORTHOGONAL;
+/** Directions of quiet moves for a piece in a rule set. */
+function quietDirections(cell: string, white: boolean, rules: SimpleRuleSet): Direction[] {
+  if (isKing(cell)) {
+    return [...(rules.kingsSlideStraight ? ORTHOGONAL : []), ...(rules.kingsSlideDiagonally ? DIAGONAL : [])]; // prettier-ignore
+  }
   const forward = forwardOf(white);
-  const steps = [forward, EAST, WEST];
-  if (variant === 'armenian') {
+  const steps: Direction[] = [];
+  if (rules.menStepForward) steps.push(forward);
+  if (rules.menStepSideways) steps.push(EAST, WEST);
+  if (rules.menStepDiagonally) {
     steps.push({ fileStep: 1, rankStep: forward.rankStep });
     steps.push({ fileStep: -1, rankStep: forward.rankStep });
   }
@@ -190,16 +231,23 @@ function isOpposite(a: Direction, b: Direction): boolean {
  * Every complete capture sequence of the piece on `from`, in search order, unmerged.
  * `cells` is a scratch board with the moving piece already lifted off `from`.
  */
-function captureSequences(cells: string[], from: number, piece: string, white: boolean) {
+function captureSequences(
+  cells: string[],
+  from: number,
+  piece: string,
+  white: boolean,
+  rules: SimpleRuleSet,
+) {
   const sequences: Array<{ path: number[]; captured: number[] }> = [];
   const path: number[] = [];
   const captured: number[] = [];
 
   const extend = (square: number, previous: Direction | null): void => {
     let extended = false;
-    for (const direction of captureDirections(piece, white)) {
-      // No 180-degree turn for kings; men cannot reverse anyway (their jumped square is empty).
-      if (isKing(piece) && previous !== null && isOpposite(direction, previous)) continue;
+    for (const direction of captureDirections(piece, white, rules)) {
+      // No 180-degree turn for kings (where the rule holds); men cannot reverse anyway (their
+      // jumped square is empty).
+      if (rules.noTurningBack && isKing(piece) && previous !== null && isOpposite(direction, previous)) continue; // prettier-ignore
       // Walk to the first occupied square (men: it must be adjacent).
       let victim = step(square, direction);
       if (isKing(piece)) {
@@ -239,7 +287,11 @@ function captureSequences(cells: string[], from: number, piece: string, white: b
  * Every complete capture sequence of the side to move that obeys the maximum rule, one entry
  * per path (not merged). Empty when no capture exists. Used to count merged duplicates.
  */
-export function simpleUnmergedCaptures(board: SimpleBoard): SimpleMove[] {
+export function simpleUnmergedCaptures(
+  board: SimpleBoard,
+  variant: Variant = 'armenian',
+): SimpleMove[] {
+  const rules = ruleSet(variant);
   const white = board.white;
   const captures: SimpleMove[] = [];
   for (let from = 0; from < 64; from++) {
@@ -247,7 +299,7 @@ export function simpleUnmergedCaptures(board: SimpleBoard): SimpleMove[] {
     if (!isOwnOf(piece, white)) continue;
     const scratch = [...board.cells];
     scratch[from] = '.'; // the start square counts as empty during the sequence
-    for (const sequence of captureSequences(scratch, from, piece, white)) {
+    for (const sequence of captureSequences(scratch, from, piece, white, rules)) {
       captures.push({
         from: squareName(from),
         to: squareName(sequence.path[sequence.path.length - 1]),
@@ -262,7 +314,7 @@ export function simpleUnmergedCaptures(board: SimpleBoard): SimpleMove[] {
 
 /** All legal moves of the side to move, per docs/rules.md, duplicates merged (first path kept). */
 export function simpleMoves(board: SimpleBoard, variant: Variant): SimpleMove[] {
-  const captures = simpleUnmergedCaptures(board);
+  const captures = simpleUnmergedCaptures(board, variant);
   if (captures.length > 0) {
     const merged = new Map<string, SimpleMove>();
     for (const move of captures) {
@@ -277,7 +329,7 @@ export function simpleMoves(board: SimpleBoard, variant: Variant): SimpleMove[] 
   for (let from = 0; from < 64; from++) {
     const piece = board.cells[from];
     if (!isOwnOf(piece, white)) continue;
-    for (const direction of quietDirections(piece, white, variant)) {
+    for (const direction of quietDirections(piece, white, ruleSet(variant))) {
       let to = step(from, direction);
       while (to !== -1 && board.cells[to] === '.') {
         quiet.push({

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
 import { KEY_HI, KEY_LO } from '../../src/core/state.js';
-import { CRUMB_SLOTS, SearchControl, nowMs } from '../../src/search/control.js';
+import { SearchControl, nowMs } from '../../src/search/control.js';
+import { CRUMB_SLOTS } from '../../src/search/module-constants.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
 import { crumbsOf, sharedMemory, threadOver } from './engine.js';
 

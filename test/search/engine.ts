@@ -43,9 +43,9 @@ export function search(
   options: SearchOptions = {},
 ): SearchResult {
   if (engine === undefined) {
-    const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(16)));
     const control = SearchControl.create(1);
-    engine = { tt, control, searcher: moduleSearcher(tt, control) };
+    const searcher = moduleSearcher(tableBytes(16), control);
+    engine = { tt: searcher.table, control, searcher };
   }
   const { tt, control, searcher } = engine;
   tt.clear();

@@ -16,7 +16,7 @@ import { DEFAULT_EVAL_WEIGHTS, Evaluator, Evaluators, evalSourceOf, parseEvalFil
 import { NetworkEvaluator } from '../../src/search/network.js';
 import { formatNetwork, MAX_INPUT_WEIGHT, type NetworkWeights } from '../../src/search/network-weights.js'; // prettier-ignore
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
-import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
+import { tableBytes } from '../../src/search/tt.js';
 import { buildNetworkSet, FloatNetwork, trainNetwork } from '../../src/tune/network-train.js';
 import { extractPositions } from '../../src/tune/positions.js';
 import { moduleSearcher, quietLeaves, seededRandom } from '../helpers.js';
@@ -76,7 +76,7 @@ describe('the search with a network', () => {
   it('scores its leaves with the network of its variant only', () => {
     const network = randomNetwork('turkish', 9);
     const searchWith = (evaluators: Evaluators, variant: VariantName) => {
-      const searcher = moduleSearcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(1))), SearchControl.create(1), evaluators); // prettier-ignore
+      const searcher = moduleSearcher(tableBytes(1), SearchControl.create(1), evaluators);
       const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
       return searcher.search(Position.start(variant), [], { depth: 5 }, settings, () => {});
     };
@@ -88,7 +88,7 @@ describe('the search with a network', () => {
     expect(turkish.nodes).not.toBe(searchWith(linear, 'turkish').nodes);
     expect(turkish.bestMove).toBeDefined();
     // Depth 1 from the start: the best child's network score, negated.
-    const one = moduleSearcher(new TranspositionTable(new SharedArrayBuffer(tableBytes(1))), SearchControl.create(1), withNetwork); // prettier-ignore
+    const one = moduleSearcher(tableBytes(1), SearchControl.create(1), withNetwork);
     const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
     const result = one.search(Position.start('turkish'), [], { depth: 1 }, settings, () => {});
     const scorer = new NetworkEvaluator(rulesFor('turkish'), network);

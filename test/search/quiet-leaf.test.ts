@@ -8,7 +8,7 @@ import { STATE_SIZE } from '../../src/core/state.js';
 import { rulesFor } from '../../src/core/variant.js';
 import { DEFAULT_EVAL_WEIGHTS, Evaluator } from '../../src/search/eval.js';
 import { MATE } from '../../src/search/search.js';
-import { SearchModule } from '../../src/search/search-wasm.js';
+import { createSearchMemory, SearchModule } from '../../src/search/search-wasm.js';
 import { tableBytes } from '../../src/search/tt.js';
 import { position, quietLeaves } from '../helpers.js';
 
@@ -44,13 +44,14 @@ describe('the quiet leaf of a position', () => {
   });
 
   it('is found whole after a search that a node limit cut short', () => {
-    const created = SearchModule.create();
+    const memory = createSearchMemory(1, tableBytes(1), false);
+    if (!memory.ok) throw new Error(memory.error.message);
+    const created = SearchModule.create(memory.value);
     if (!created.ok) throw new Error(created.error.message);
     const module = created.value;
-    module.setVariant(rules);
+    module.setRules(rules);
     module.setWeights(DEFAULT_EVAL_WEIGHTS.armenian);
     module.useNetwork(false);
-    module.prepareTable(tableBytes(1));
     const start = Position.start('armenian');
     module.setPosition(0, start.state);
     const features = { lateMoveReductions: true, singleReplyExtension: true, killers: true, history: true }; // prettier-ignore

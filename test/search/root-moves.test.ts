@@ -10,14 +10,13 @@ import { Position } from '../../src/core/position.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
 import type { SearchInfo } from '../../src/search/search.js';
-import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
+import { tableBytes } from '../../src/search/tt.js';
 import { moduleSearcher } from '../helpers.js';
 import { moveOf } from './engine.js';
 
 function searchStart(searchmoves?: readonly string[]) {
   const root = Position.start();
-  const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(1)));
-  const searcher = moduleSearcher(tt, SearchControl.create(1));
+  const searcher = moduleSearcher(tableBytes(1), SearchControl.create(1));
   const infos: SearchInfo[] = [];
   const settings = { multiPV: 2, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
   const limits = { depth: 4, searchmoves: searchmoves?.map((text) => moveOf(root, text)) };

@@ -20,7 +20,7 @@ import { randomNetwork, shippedNetwork } from './networks.js';
 function newModule(variant: VariantName): SearchModule {
   const created = SearchModule.create();
   if (!created.ok) throw new Error(created.error.message);
-  created.value.setVariant(rulesFor(variant));
+  created.value.setRules(rulesFor(variant));
   created.value.setWeights(DEFAULT_EVAL_WEIGHTS[variant]);
   return created.value;
 }

@@ -60,7 +60,7 @@ describe.each([
       ['of kings alone', (seed: number) => kingEndings(variant, seed, POSITIONS / 3)],
     ])('scores positions %s as eval.ts does', (_kind, positions) => {
       const evaluator = new Evaluator(Position.start(variant).rules, weights[variant]);
-      module.setVariant(evaluator.rules);
+      module.setRules(evaluator.rules);
       module.setWeights(weights[variant]);
       const seed = variant.length * 100 + weights.armenian.man;
       for (const p of positions(seed)) {

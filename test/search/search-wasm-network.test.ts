@@ -43,7 +43,7 @@ describe.each(NETWORKS)('%s', (_name, networkOf) => {
       const weights = networkOf(variant);
       const evaluator = new NetworkEvaluator(rules, weights);
       const module = newModule();
-      module.setVariant(rules);
+      module.setRules(rules);
       module.setNetwork(weights);
       let lost = 0;
       for (const p of positions(weights.hidden + variant.length)) {
@@ -63,7 +63,7 @@ describe.each(NETWORKS)('%s', (_name, networkOf) => {
       const weights = networkOf(variant);
       const evaluator = new NetworkEvaluator(rules, weights);
       const module = newModule();
-      module.setVariant(rules);
+      module.setRules(rules);
       module.setNetwork(weights);
       const random = seededRandom(weights.hidden * 7 + variant.length);
       const state = new Int32Array(STATE_SIZE);

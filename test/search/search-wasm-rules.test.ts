@@ -42,7 +42,7 @@ function coreMoves(p: Position, list: MoveList): string[] {
 function checkPosition(p: Position, where: string): number {
   const list = new MoveList();
   const child = new Int32Array(STATE_SIZE);
-  module.setVariant(p.rules);
+  module.setRules(p.rules);
   module.setPosition(0, p.state);
   module.refreshKey(0);
   expect(Array.from(module.position(0)), `${where}: key`).toEqual(Array.from(p.state));
@@ -85,7 +85,7 @@ describe.each(VARIANTS)('the module plays %s as core does', (variant) => {
     const list = new MoveList();
     for (let game = 0; game < 20; game++) {
       const p = position('W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7', variant); // prettier-ignore
-      module.setVariant(p.rules);
+      module.setRules(p.rules);
       module.setPosition(0, p.state);
       for (let ply = 0; ply < module.maxPly; ply++) {
         const count = module.generateMoves(ply);

@@ -14,9 +14,9 @@ import { BENCH_POSITIONS } from '../../src/search/bench.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { DEFAULT_EVAL_WEIGHTS } from '../../src/search/eval.js';
 import { MATE_BOUND } from '../../src/search/search.js';
-import { SearchModule } from '../../src/search/search-wasm.js';
+import { createSearchMemory, SearchModule } from '../../src/search/search-wasm.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
-import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
+import { tableBytes } from '../../src/search/tt.js';
 import { moduleSearcher, position } from '../helpers.js';
 import { moveOf, search } from './engine.js';
 
@@ -30,13 +30,14 @@ const features = { lateMoveReductions: true, singleReplyExtension: true, killers
 
 /** A new module set up for Armenian with the linear weights and a 1 MiB table of its own. */
 function armenianModule(): SearchModule {
-  const created = SearchModule.create();
+  const memory = createSearchMemory(1, tableBytes(1), false);
+  if (!memory.ok) throw new Error(memory.error.message);
+  const created = SearchModule.create(memory.value);
   if (!created.ok) throw new Error(created.error.message);
   const module = created.value;
-  module.setVariant(rulesFor('armenian'));
+  module.setRules(rulesFor('armenian'));
   module.setWeights(DEFAULT_EVAL_WEIGHTS.armenian);
   module.useNetwork(false);
-  module.prepareTable(tableBytes(1));
   return module;
 }
 
@@ -131,9 +132,9 @@ describe('the endgame tables, asked through the host', () => {
 });
 
 describe("the module's table", () => {
-  it('is emptied with the table it stands for, so that a search from a new game repeats itself', () => {
-    const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(4)));
-    const searcher = moduleSearcher(tt, SearchControl.create(1));
+  it("is the searcher's table: emptied through it, a search from a new game repeats itself", () => {
+    const searcher = moduleSearcher(tableBytes(4), SearchControl.create(1));
+    const tt = searcher.table;
     const root = position(BENCH_POSITIONS[1]);
     const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
     const run = () => {

@@ -13,7 +13,7 @@ import { DEFAULT_EVAL_WEIGHTS, Evaluators } from '../../src/search/eval.js';
 import { Searcher, type SearchInfo } from '../../src/search/search.js';
 import { MAX_SKILL_LEVEL, NETWORK_MIN_DEPTH, SKILL_LINES, skillSettings, skillUsesNetwork } from '../../src/search/skill.js'; // prettier-ignore
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
-import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
+import { tableBytes, type TranspositionTable } from '../../src/search/tt.js';
 import { position } from '../helpers.js';
 import { shippedNetwork } from './networks.js';
 
@@ -24,10 +24,9 @@ interface Engine {
 
 /** A searcher over its own table and module, scoring with `evaluators`. */
 function engine(evaluators: Evaluators): Engine {
-  const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(4)));
-  const searcher = Searcher.create(tt, SearchControl.create(1), evaluators);
+  const searcher = Searcher.create(tableBytes(4), SearchControl.create(1), evaluators);
   if (!searcher.ok) throw new Error(searcher.error.message);
-  return { searcher: searcher.value, tt };
+  return { searcher: searcher.value, tt: searcher.value.table };
 }
 
 /**

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Position } from '../../src/core/position.js';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
-import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
+import { tableBytes } from '../../src/search/tt.js';
 import { moduleSearcher } from '../helpers.js';
 
 /** The control block as the web build makes it without shared memory. */
@@ -27,8 +27,7 @@ describe('a search on a control block that is not shared', () => {
     const parsed = Position.parse('W:WKa1,Kb1:Bh8');
     if (!parsed.ok) throw new Error(parsed.error.message);
     const control = unsharedControl();
-    const tt = new TranspositionTable(new ArrayBuffer(tableBytes(1))); // prettier-ignore
-    const searcher = moduleSearcher(tt, control);
+    const searcher = moduleSearcher(tableBytes(1), control);
     control.reset(false);
     const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
     const result = searcher.search(parsed.value, [], { infinite: true }, settings, () => {});

@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { SearchControl, nowMs } from '../../src/search/control.js';
 import { NO_TIME_LIMIT } from '../../src/search/timeman.js';
 import { DEFAULT_EVAL_WEIGHTS, Evaluators, type EvalWeightSet } from '../../src/search/eval.js';
-import { TranspositionTable, tableBytes } from '../../src/search/tt.js';
+import { tableBytes } from '../../src/search/tt.js';
 import { moduleSearcher, position } from '../helpers.js';
 
 function searchWith(weights: EvalWeightSet, fen: string): number {
-  const tt = new TranspositionTable(new SharedArrayBuffer(tableBytes(1)));
   const control = SearchControl.create(1);
-  const searcher = moduleSearcher(tt, control, new Evaluators(weights));
+  const searcher = moduleSearcher(tableBytes(1), control, new Evaluators(weights));
   const settings = { multiPV: 1, drawPlies: 100, timeBudget: NO_TIME_LIMIT, threadIndex: 0, startTime: nowMs() }; // prettier-ignore
   const result = searcher.search(position(fen), [], { depth: 4 }, settings, () => {});
   if (result.score.kind !== 'cp') throw new Error('expected a centi-men score');

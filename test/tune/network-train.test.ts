@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Position } from '../../src/core/position.js';
 import { rulesFor } from '../../src/core/variant.js';
 import { DEFAULT_EVAL_WEIGHTS, Evaluator } from '../../src/search/eval.js';
-import { buildNetworkSet, FloatNetwork, networkLoss, trainNetwork, withMirrors } from '../../src/tune/network-train.js'; // prettier-ignore
+import { buildNetworkSet, FloatNetwork, networkLoss, packPositions, trainNetwork } from '../../src/tune/network-train.js'; // prettier-ignore
 import { extractPositions } from '../../src/tune/positions.js';
 import { quietLeaves } from '../helpers.js';
 
@@ -55,20 +55,43 @@ describe('training the network', () => {
     expect(other.inputWeights).not.toEqual(first.inputWeights);
   });
 
-  it("adds each position's mirror image: files reversed, the same result and linear score", () => {
-    const mirrored = withMirrors(positions);
-    expect(mirrored).toHaveLength(2 * positions.length);
-    const twice = withMirrors(mirrored.filter((_, i) => i % 2 === 1));
+  it("adds each position's mirror image: files reversed, the same target, the network's output that of the mirrored position", () => {
+    // prettier-ignore
+    const mirrorWord = (word: number) => {
+      let x = word;
+      x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+      x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+      x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+      return x | 0;
+    };
+    const mirrors = positions.map((p) => {
+      const state = Int32Array.from(p.state);
+      for (let word = 0; word < 8; word++) state[word] = mirrorWord(state[word]);
+      return { ...p, state };
+    });
+    const both = buildNetworkSet(positions, linear, 150, 0.5, 'linear', { mirror: true });
+    const plain = buildNetworkSet(positions, linear, 150, 0.5);
+    const mirrored = buildNetworkSet(mirrors, linear, 150, 0.5);
+    expect(both.samples).toBe(2 * positions.length);
+    const network = new FloatNetwork(16, 3);
     let changed = 0;
     positions.forEach((position, i) => {
-      const mirror = mirrored[2 * i + 1];
-      expect(mirrored[2 * i]).toBe(position);
-      expect(mirror.result).toBe(position.result);
-      expect(twice[2 * i + 1].state).toEqual(position.state);
-      expect(linear.evaluate(mirror.state)).toBe(linear.evaluate(position.state));
-      if (new Position(rules, mirror.state).toString() !== new Position(rules, position.state).toString()) changed++; // prettier-ignore
+      expect(linear.evaluate(mirrors[i].state)).toBe(linear.evaluate(position.state));
+      expect(mirrored.target[i]).toBeCloseTo(plain.target[i], 6);
+      expect(network.forward(both, 2 * i)).toBeCloseTo(network.forward(plain, i), 5);
+      expect(network.forward(both, 2 * i + 1)).toBeCloseTo(network.forward(mirrored, i), 5);
+      if (new Position(rules, mirrors[i].state).toString() !== new Position(rules, position.state).toString()) changed++; // prettier-ignore
     });
     expect(changed).toBeGreaterThan(positions.length / 2);
+  });
+
+  it('reads packed positions in place: a range of them is the set of those positions', () => {
+    const packed = packPositions(positions);
+    const part = buildNetworkSet(packed, linear, 150, 0.5, 'linear', { from: 10, to: 30 });
+    const apart = buildNetworkSet(positions.slice(10, 30), linear, 150, 0.5);
+    expect(part.count).toBe(20);
+    expect(Array.from(part.words)).toEqual(Array.from(apart.words));
+    expect(Array.from(part.target)).toEqual(Array.from(apart.target));
   });
 });
 
@@ -93,12 +116,5 @@ describe("the target's score", () => {
     const set = buildNetworkSet([scored], linear, 100, 0.25);
     expect(set.target[0]).toBeCloseTo(0.25 * 0.5 + 0.75 * sigmoid(-linear.evaluate(scored.state) / 100), 6); // prettier-ignore
     expect(linear.evaluate(scored.state)).not.toBe(150);
-  });
-
-  it("is kept by a position's mirror image", () => {
-    const mirrored = withMirrors([scored]);
-    expect(mirrored[1].score).toBe(150);
-    const set = buildNetworkSet(mirrored, linear, 100, 0.25, 'search');
-    expect(set.target[1]).toBeCloseTo(set.target[0], 6);
   });
 });

@@ -1,0 +1,109 @@
+/**
+ * Database restarts on a real embedded PostgreSQL: a connection that the server drops in
+ * the middle of a transaction fails that transaction and nothing else (a worker used to
+ * exit on it), a campaign whose last pair was stored without the worker hearing so
+ * finishes all the same, and a real `tama worker` that sees the server restarted several
+ * times during a small campaign finishes it, each game stored once, and is still running.
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { Store, type GameRow } from '../../src/campaign/store.js';
+import { FIXTURES, requireBuild } from '../helpers.js';
+import { Lab, until } from './lab.js';
+
+let lab: Lab;
+
+beforeAll(async () => {
+  requireBuild();
+  lab = await Lab.open('tama-restarts-');
+});
+
+afterAll(async () => {
+  await lab?.close();
+});
+
+describe('a connection dropped in a transaction', () => {
+  it('fails the transaction, and the store goes on', async ({ expect }) => {
+    const opened = await Store.open(lab.url);
+    if (!opened.ok) throw new Error(opened.error.message);
+    const store = opened.value;
+    try {
+      const attempt = store.transaction(async (client) => {
+        const ended = new Promise((resolve) => client.once('end', resolve));
+        const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        // The server drops the connection while no statement of it runs, as a restart does.
+        await lab.store.pool.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
+        await ended;
+        return true;
+      });
+      await expect(attempt).rejects.toThrow(/terminat|not queryable/i);
+      expect((await store.campaigns()).length).toBeGreaterThanOrEqual(0);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('a campaign whose last games were stored while the answer was lost', () => {
+  it('finishes when a worker takes the job again and finds nothing to play', async ({ expect }) => {
+    const id = await lab.create(
+      `--engine cmd="${process.execPath} ${FIXTURES}random-mover.mjs" name=A ` +
+        `--engine cmd="${process.execPath} ${FIXTURES}random-mover.mjs --seed 3" name=B ` +
+        `--each depth=1 --games 2 --batch 1`,
+    );
+    // The pair is in the store, as when its commit landed but the server went away before
+    // answering: the job is still on the queue, and the campaign still running.
+    const game = (number: number, gameInPair: 0 | 1): GameRow => ({
+      number,
+      slot: 0,
+      pairing: 0,
+      pairNumber: 0,
+      gameInPair,
+      white: gameInPair,
+      black: 1 - gameInPair,
+      result: 'draw',
+      termination: 'max-plies',
+      forfeitedBy: null,
+      reason: 'the game reached 40 plies',
+      firstPoints: 1,
+      pdn: '',
+      worker: 'lost',
+    });
+    expect(await lab.store.insertSlot(id, [game(1, 0), game(2, 1)])).toBe(true);
+    const worker = lab.worker();
+    await until(lab.finished(id), 'the campaign to finish');
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    expect(worker.output.stdout).toContain(`Campaign ${id} finished: complete`);
+    expect((await lab.store.games(id)).map((row) => row.worker)).toEqual(['lost', 'lost']);
+  });
+});
+
+describe('the server restarted several times during a campaign', () => {
+  it('a worker finishes it, every game stored once, and keeps running', async ({ expect }) => {
+    const fake = (flags: string) => `cmd="${process.execPath} ${FIXTURES}random-mover.mjs${flags}"`;
+    // Random movers that think 40 ms a move, 16 plies a game: a pair takes about two seconds.
+    // A restart that outlasts a lease costs its job a try, which is not what is tested here.
+    const id = await lab.create(
+      `--engine ${fake(' --delay 40')} name=A --engine ${fake(' --seed 3 --delay 40')} name=B ` +
+        `--each depth=1 --maxplies 16 --games 12 --batch 2 --tries 20`,
+    );
+    const worker = lab.worker(['--data-dir', lab.dataDir, '--poll', '1', '--allow', lab.allowFile]);
+    const stored = async () => (await lab.store.games(id)).length;
+    let seen = 0;
+    for (let restart = 0; restart < 3; restart++) {
+      const before = seen;
+      await until(async () => (seen = await stored()) > before, `games before restart ${restart + 1}`); // prettier-ignore
+      const stopped = await lab.tama(['db', 'stop', '--data-dir', lab.dataDir]);
+      if (stopped.stdout.trim() !== 'Stopped') throw new Error(`db stop: ${stopped.stderr}`);
+      const started = await lab.tama(['db', 'start', '--data-dir', lab.dataDir]);
+      if (started.code !== 0) throw new Error(`db start: ${started.stderr}`);
+    }
+    await until(lab.finished(id), 'the campaign to finish after the restarts', 300);
+    expect(worker.child.exitCode).toBe(null);
+    const numbers = (await lab.store.games(id)).map((game) => game.number);
+    expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect((await lab.status(id)).stdout).toContain('Games: 12 of 12');
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+  }, 600_000);
+});
