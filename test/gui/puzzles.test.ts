@@ -18,7 +18,7 @@ import type { Puzzle } from '../../src/puzzles/puzzle-file.js';
 import { SHOT_PUZZLE } from '../puzzles/shot.js';
 
 const SHOT: Puzzle = { ...SHOT_PUZZLE, id: '0000000000000001' };
-const BLACK_TO_PLAY: Puzzle = { ...SHOT, id: '0000000000000002', position: 'B:Wa3,b3:Bb6,c6,Kh8', line: ['h8-h1'], rating: 1, proof: 'forced-win' }; // prettier-ignore
+const BLACK_TO_PLAY: Puzzle = { ...SHOT, id: '0000000000000002', position: 'B:Wa3,b3:Bb6,c6,Kh8', line: ['h8-h1'], rating: 1, proof: 'forced-win', claim: 'forced win' }; // prettier-ignore
 
 describe('judgeLine', () => {
   it.each([
@@ -37,13 +37,12 @@ describe('judgeLine', () => {
   it('names the solver and the task, and orders the easiest first', () => {
     expect(solverOf(SHOT)).toBe(WHITE);
     expect(solverOf(BLACK_TO_PLAY)).toBe(BLACK);
-    expect(taskInWords(SHOT)).toBe('White to play and win material: find the only winning move (rating 2, 2 moves)'); // prettier-ignore
-    expect(taskInWords(BLACK_TO_PLAY)).toBe('Black to play and win: find the only winning move (rating 1, 1 move)'); // prettier-ignore
-    // The record's claim, where it has one, says what the line wins.
-    const claimed = { ...SHOT, claim: 'wins two men' } as Puzzle;
-    expect(taskInWords(claimed)).toBe('White to play and win: find the only winning move (wins two men; rating 2, 2 moves)'); // prettier-ignore
+    // The record's claim says what the line wins.
+    expect(taskInWords(SHOT)).toBe(`White to play and win: find the only winning move (${SHOT.claim}; rating 2, 2 moves)`); // prettier-ignore
+    expect(taskInWords(BLACK_TO_PLAY)).toBe('Black to play and win: find the only winning move (forced win; rating 1, 1 move)'); // prettier-ignore
+    // A blank claim falls back on the proof's words.
     const blank = { ...SHOT, claim: ' ' } as Puzzle;
-    expect(taskInWords(blank)).toBe(taskInWords(SHOT));
+    expect(taskInWords(blank)).toBe('White to play and win material: find the only winning move (rating 2, 2 moves)'); // prettier-ignore
     expect(puzzleOrder([SHOT, BLACK_TO_PLAY]).map((p) => p.id)).toEqual([
       BLACK_TO_PLAY.id,
       SHOT.id,

@@ -51,8 +51,8 @@ export function puzzleOrder(puzzles: readonly Puzzle[]): Puzzle[] {
 
 /**
  * The task in words: "White to play and win: find the only winning move (wins two men;
- * rating 2, 2 moves)", with the puzzle's claim where its record has one (an optional
- * `claim` field), else the proof's "win material" or "win".
+ * rating 900, 2 moves)", with the record's claim; a blank one (a record made by hand) gives
+ * the proof's "win material" or "win".
  */
 export function taskInWords(puzzle: Puzzle): string {
   const side = solverOf(puzzle) === WHITE ? 'White' : 'Black';
@@ -64,8 +64,8 @@ export function taskInWords(puzzle: Puzzle): string {
   return `${side} to play and ${win}: find the only winning move (${size})`;
 }
 
-/** The record's claim ("wins two men", "forced win"), when it has a short one. */
-export function claimOf(puzzle: Puzzle): string | undefined {
-  const claim = (puzzle as { readonly claim?: unknown }).claim;
-  return typeof claim === 'string' && claim.trim() !== '' && claim.length <= 60 ? claim.trim() : undefined; // prettier-ignore
+/** The record's claim ("wins two men", "forced win"), unless it is blank. */
+function claimOf(puzzle: Puzzle): string | undefined {
+  const claim = puzzle.claim.trim();
+  return claim === '' ? undefined : claim;
 }
