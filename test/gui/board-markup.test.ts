@@ -1,4 +1,4 @@
-/** The board's picture as markup, in Node: the last capture's taken pieces. */
+/** The board's picture as markup, in Node: the last capture's taken pieces, the hints. */
 import { describe, expect, it } from 'vitest';
 import { parseSquare as sq } from '../../src/core/square.js';
 import {
@@ -38,5 +38,18 @@ describe('the last capture on the board', () => {
     // Two faded pieces taken, and the king.
     expect(markup.match(/opacity="0.35"/g)).toHaveLength(2);
     expect(markup.match(/class="piece white king"/g)).toHaveLength(1);
+  });
+});
+
+describe('a hint on the board', () => {
+  const empty: BoardState = { pieces: Array.from({ length: 64 }, () => '.'), flipped: false, targets: [], hops: [], forced: [] }; // prettier-ignore
+  it('rings the piece for a hint that names it, and draws an arrow for a move', () => {
+    const [x, y] = squareCentre(sq('c3'), false);
+    const piece = boardMarkup({ ...empty, hint: { from: sq('c3'), path: [] } });
+    expect(piece).toContain(`<circle class="hint" cx="${x}" cy="${y}" r="42"/>`);
+    expect(piece).not.toContain('<path class="hint"');
+    const move = boardMarkup({ ...empty, hint: { from: sq('c3'), path: [sq('c4')] } });
+    expect(move).toContain('<path class="hint"');
+    expect(move).not.toContain('<circle class="hint"');
   });
 });

@@ -4,7 +4,9 @@
  * and, at the game's end, the result are inside the viewport without scrolling, on the
  * `tama gui` page and on the static build (dist/web, served with and without COOP/COEP); on
  * an upright screen the move list is a strip under the board, in view while playing.
- * axe-core finds no WCAG 2 A or AA violation in play and in review at each size.
+ * axe-core finds no WCAG 2 A or AA violation in play and in review at each size. Each page
+ * opens once for the mouse sizes and once for the touch sizes, at the first of them; the
+ * others are set on the open page, as a window is resized or a phone turned, after New game.
  * Screenshots (start, mid-game, game end) go to dist/screenshots/layout-*.png.
  */
 import { mkdirSync } from 'node:fs';
@@ -128,24 +130,43 @@ describe('the board sized to the window', () => {
       await server?.close();
     });
 
-    /** Opens `url` in a window of `size`, waits for its engine and walks a game through it. */
-    async function playAt(url: string, size: Size, label: string): Promise<void> {
+    /**
+     * One window for the mouse sizes and one for the touch sizes on each page, opened once:
+     * a size is set on the open page, its game reset by New game (the engine, the
+     * service worker and axe stay loaded), and the whole game walked through at it.
+     */
+    const windows = new Map<string, { page: Page; errors: string[] }>();
+    afterAll(async () => {
+      await Promise.all([...windows.values()].map(({ page }) => page.context().close()));
+    });
+    async function windowFor(url: string, size: Size): Promise<{ page: Page; errors: string[] }> {
+      const key = `${url} ${size.touch}`;
+      const open = windows.get(key);
+      if (open !== undefined) {
+        await open.page.setViewportSize({ width: size.width, height: size.height });
+        await open.page.click('#new-game');
+        await expect.poll(() => open.page.locator('#moves button[data-ply]').count()).toBe(0);
+        return open;
+      }
       const context = await chromium.browser().newContext({
         viewport: { width: size.width, height: size.height },
         hasTouch: size.touch,
         isMobile: size.touch,
       });
-      try {
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (error) => errors.push(error.message));
-        await page.goto(url);
-        await page.waitForSelector('body[data-engine=ready]', { state: 'attached', timeout: 30_000 }); // prettier-ignore
-        await walkThrough(page, size, label);
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(url);
+      await page.waitForSelector('body[data-engine=ready]', { state: 'attached', timeout: 30_000 }); // prettier-ignore
+      windows.set(key, { page, errors });
+      return { page, errors };
+    }
+
+    /** Walks a game through `url`'s page at `size`. */
+    async function playAt(url: string, size: Size, label: string): Promise<void> {
+      const { page, errors } = await windowFor(url, size);
+      await walkThrough(page, size, label);
+      expect(errors).toEqual([]);
     }
 
     it.each(SIZES)('at $name', async (size) => {
@@ -156,9 +177,12 @@ describe('the board sized to the window', () => {
       ['without COOP/COEP', false],
       ['cross-origin isolated', true],
     ])('on the static build %s', (_, isolated) => {
+      let url: string;
+      beforeAll(async () => {
+        url = (await chromium.serve(isolated)).url;
+      });
       it.each(SIZES)('at $name', async (size) => {
-        const server = await chromium.serve(isolated);
-        await playAt(server.url, size, isolated ? 'web-isolated' : 'web');
+        await playAt(url, size, isolated ? 'web-isolated' : 'web');
       });
     });
   });

@@ -26,6 +26,7 @@ export interface BoardState {
   };
   /** Pieces that must capture (shown when a capture is compulsory). */
   readonly forced: readonly number[];
+  /** A hint: an arrow along the path, or with an empty path a ring round the piece. */
   readonly hint?: { readonly from: number; readonly path: readonly number[] };
   /** The keyboard cursor, when the board has focus. */
   readonly cursor?: number;
@@ -132,7 +133,11 @@ export function boardMarkup(state: BoardState): string {
         : `<circle class="target" cx="${x}" cy="${y}" r="15"/>`,
     );
   }
-  if (state.hint) {
+  if (state.hint && state.hint.path.length === 0) {
+    // A hint that names the piece alone (a puzzle's first hint): a ring round it.
+    const [x, y] = squareCentre(state.hint.from, flipped);
+    parts.push(`<circle class="hint" cx="${x}" cy="${y}" r="42"/>`);
+  } else if (state.hint) {
     const points = [state.hint.from, ...state.hint.path].map((s) => squareCentre(s, flipped));
     parts.push(`<path class="hint" d="${arrowPath(points)}" marker-end="url(#arrowhead)"/>`);
   }

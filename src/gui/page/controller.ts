@@ -8,7 +8,7 @@
 import type { Result } from '../../core/result.js';
 import { moveFrom } from '../../core/movegen.js';
 import { parseMove, type LegalMove } from '../../core/notation.js';
-import { BLACK, WHITE, type VariantName } from '../../core/variant.js';
+import { BLACK, WHITE, type Color, type VariantName } from '../../core/variant.js';
 import type { GoLimits, ServerMessage } from '../messages.js';
 import { Clock, TIME_CONTROLS } from './clock.js';
 import { flagOutcome, Game } from './game.js';
@@ -37,12 +37,28 @@ import {
 import type { EngineTransport, TransportReceiver } from './transport.js';
 import { moveInWords, outcomeInWords } from './words.js';
 
+/**
+ * A mode that plays its own game on the page (the Puzzles mode): it seats the person, gives
+ * its own hints, hears of take-backs, and hands the settings back when another game starts.
+ */
+export interface Referee {
+  /** The side the person plays where the Play setting does not say (a puzzle's solver). */
+  person(): Color | undefined;
+  /** Gives a hint of its own; false leaves the hint to the engine. */
+  hint(): boolean;
+  /** After moves were taken back. */
+  tookBack(): void;
+  /** Before another game replaces the referee's: what to say of the settings it restored. */
+  leaving(): string | undefined;
+}
+
 /** The page's state changes; `redraw` draws the state after each. */
 export class PageController implements TransportReceiver {
   /** The game's review: it runs over the same transport. */
   private readonly reviewer: Reviewer;
   /** Who hears of each move added to the game (the Puzzles mode's referee). */
   private readonly moveListeners: (() => void)[] = [];
+  private referee: Referee | undefined;
 
   constructor(
     readonly state: PageState,
@@ -325,6 +341,11 @@ export class PageController implements TransportReceiver {
     this.moveListeners.push(listener);
   }
 
+  /** Hands the person's side, hints, take-backs and the next game's settings to `referee`. */
+  setReferee(referee: Referee): void {
+    this.referee = referee;
+  }
+
   /** A person plays a legal move of the live position. */
   playMove(move: LegalMove): void {
     const purpose = this.state.search?.purpose;
@@ -381,7 +402,7 @@ export class PageController implements TransportReceiver {
   takeBack(): void {
     const { state } = this;
     const game = state.game;
-    const person = personColor(state.mode);
+    const person = personColor(state.mode) ?? this.referee?.person();
     let plies = game.moves.length - 1;
     if (person !== undefined) {
       while (plies >= 0 && game.positions[plies].sideToMove !== person) plies--;
@@ -402,12 +423,14 @@ export class PageController implements TransportReceiver {
     state.announcement = `took back ${plural(taken, 'ply', 'plies')}`;
     if (this.reviewer.discard()) this.setMessage('the review was discarded: moves were taken back', 'info'); // prettier-ignore
     if (state.clock?.runningFor !== undefined) state.clock.start(game.sideToMove, this.now());
+    this.referee?.tookBack();
     this.afterChange();
   }
 
   /** A new game: a fresh one of the chosen rules, or `game` (loaded or set up). */
   newGame(game?: Game): void {
     const { state } = this;
+    const restored = this.referee?.leaving();
     this.stopSearch();
     this.transport.send({ type: 'newgame' });
     const created = game ?? Game.fresh(state.variant);
@@ -418,6 +441,7 @@ export class PageController implements TransportReceiver {
     state.hint = undefined;
     state.lines.clear();
     state.message = undefined;
+    if (restored !== undefined) this.setMessage(restored, 'info');
     if (this.reviewer.discard()) this.setMessage('the review of the last game was discarded', 'info'); // prettier-ignore
     state.announcement = game === undefined ? 'new game' : '';
     // The clocks start with the first move.
@@ -444,6 +468,7 @@ export class PageController implements TransportReceiver {
   /** Asks the engine for the best move of the person's turn; says why not when it cannot. */
   hint(): void {
     const { state } = this;
+    if (this.referee?.hint() === true) return;
     const why =
       whyNoMove(state) ??
       (reviewRunning(state) ? 'the review is using the engine (cancel it first)' : undefined) ??
@@ -555,6 +580,8 @@ export class PageController implements TransportReceiver {
       this.say(loaded.error.message, 'error');
       return;
     }
+    // The Puzzles mode hands its settings back first, so that the note below is true.
+    this.referee?.leaving();
     const switched = state.mode !== 'human';
     const reviewed = state.review !== undefined;
     state.mode = 'human';

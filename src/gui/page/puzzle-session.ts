@@ -49,10 +49,23 @@ export function puzzleOrder(puzzles: readonly Puzzle[]): Puzzle[] {
   return [...puzzles].sort((a, b) => a.rating - b.rating || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)); // prettier-ignore
 }
 
-/** The task in words: "White to play and win (rating 2, 2 moves)". */
+/**
+ * The task in words: "White to play and win: find the only winning move (wins two men;
+ * rating 900, 2 moves)", with the record's claim; a blank one (a record made by hand) gives
+ * the proof's "win material" or "win".
+ */
 export function taskInWords(puzzle: Puzzle): string {
   const side = solverOf(puzzle) === WHITE ? 'White' : 'Black';
   const moves = solverMoves(puzzle);
+  const size = `rating ${puzzle.rating}, ${moves} ${moves === 1 ? 'move' : 'moves'}`;
+  const claim = claimOf(puzzle);
+  if (claim !== undefined) return `${side} to play and win: find the only winning move (${claim}; ${size})`; // prettier-ignore
   const win = puzzle.proof === 'material' ? 'win material' : 'win';
-  return `${side} to play and ${win}: find the only winning move (rating ${puzzle.rating}, ${moves} ${moves === 1 ? 'move' : 'moves'})`; // prettier-ignore
+  return `${side} to play and ${win}: find the only winning move (${size})`;
+}
+
+/** The record's claim ("wins two men", "forced win"), unless it is blank. */
+function claimOf(puzzle: Puzzle): string | undefined {
+  const claim = puzzle.claim.trim();
+  return claim === '' ? undefined : claim;
 }

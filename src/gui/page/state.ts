@@ -95,6 +95,8 @@ export interface PageState {
   review: PageReview | undefined;
   /** Node budget of each position's search in a review. */
   reviewNodes: number;
+  /** A puzzle is being solved: no review until it ends (as lichess offers analysis after). */
+  puzzleSolving: boolean;
 }
 
 export const DEFAULT_LEVEL = 5;
@@ -161,6 +163,7 @@ export function createState(): PageState {
     dragging: undefined,
     review: undefined,
     reviewNodes: DEFAULT_REVIEW_NODES,
+    puzzleSolving: false,
   };
 }
 
@@ -294,7 +297,7 @@ export function whyNoReview(state: PageState): string | undefined {
 export function reviewOffered(state: PageState): boolean {
   const game = state.game;
   const phase = state.review?.phase;
-  return game.moves.length > 0 && (game.outcome() !== undefined || state.mode === 'human') && phase !== 'running' && phase !== 'done'; // prettier-ignore
+  return game.moves.length > 0 && !state.puzzleSolving && (game.outcome() !== undefined || state.mode === 'human') && phase !== 'running' && phase !== 'done'; // prettier-ignore
 }
 
 /** Why Level cannot be set, when it cannot. */

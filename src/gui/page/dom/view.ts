@@ -96,10 +96,12 @@ export class PageView {
     const cell = (ply: { text: string; ply: number } | undefined) => {
       if (ply === undefined) return '<td class="ply empty"></td>';
       const move = escapeHtml(ply.text);
+      // A long capture wraps between its squares, never inside one.
+      const shown = move.replace(/[x-]/g, '$&<wbr>');
       const verdict = judged[ply.ply - 1]?.classification ?? 'good';
-      if (verdict === 'good') return `<td class="ply"><button type="button" data-ply="${ply.ply}">${move}</button></td>`; // prettier-ignore
+      if (verdict === 'good') return `<td class="ply"><button type="button" data-ply="${ply.ply}">${shown}</button></td>`; // prettier-ignore
       const mark = `<span class="mark ${verdict}">${CLASS_MARKS[verdict]}</span>`;
-      return `<td class="ply"><button type="button" data-ply="${ply.ply}" aria-label="${move}${CLASS_MARKS[verdict]}, ${CLASS_WORDS[verdict]}">${move}${mark}</button></td>`; // prettier-ignore
+      return `<td class="ply"><button type="button" data-ply="${ply.ply}" aria-label="${move}${CLASS_MARKS[verdict]}, ${CLASS_WORDS[verdict]}">${shown}${mark}</button></td>`; // prettier-ignore
     };
     const html = rows
       .map(
@@ -123,12 +125,17 @@ export class PageView {
       if (state.viewPly === 0) box.scrollTop = 0;
       return;
     }
-    const row = current.closest('tr')!;
-    const header = box.querySelector('thead')?.offsetHeight ?? 0;
-    const top = row.offsetTop - header;
-    const bottom = row.offsetTop + row.offsetHeight;
-    if (top < box.scrollTop) box.scrollTop = top;
-    else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = bottom - box.clientHeight;
+    // Measured in the list's own scrolled coordinates, under its sticky header; a row
+    // taller than the room under the header shows its end (a wrapped capture's last square).
+    const row = current.closest('tr')!.getBoundingClientRect();
+    const header = box.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+    const origin = box.getBoundingClientRect().top + box.clientTop - box.scrollTop;
+    const top = row.top - origin - header;
+    const bottom = row.bottom - origin;
+    const room = box.clientHeight;
+    if (bottom - top > room || bottom > box.scrollTop + room)
+      box.scrollTop = Math.ceil(bottom - room);
+    else if (top < box.scrollTop) box.scrollTop = Math.floor(top);
   }
 
   /** Both clocks, with who plays each side. */
