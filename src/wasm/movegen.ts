@@ -40,9 +40,13 @@ import {
 } from './bitboard';
 import { capturedAt, MAX_MOVES, MOVE_COUNTS, movesAt, positionAt, setOverflow } from './memory';
 import { encodeMove, pieces, sideToMove } from './position';
-import { kingsCaptureDiagonally, kingsCaptureStraight, kingsSlideDiagonally, kingsSlideStraight, manCapturesForward, manCapturesSideways, manStepsDiagonally, manStepsForward, manStepsSideways, noReverseCapture } from './rules'; // prettier-ignore
+import { capturesForward, capturesSideways, kingsCaptureDiagonally, kingsCaptureStraight, kingsSlideDiagonally, kingsSlideStraight, manStepsDiagonally, manStepsForward, manStepsSideways, MenAsFlags, noReverseCapture } from './rules'; // prettier-ignore
 
-/** The side to move as a type, so that each side's capture search is compiled with its directions fixed. */
+/**
+ * The side to move as a type, so that each side's capture search is compiled with its directions
+ * fixed; the men's generators also take the men's ways as a type (rules.ts's `Men`): the
+ * search reads the flags (`MenAsFlags`), perft picks a copy once per call.
+ */
 export type White = i8;
 export type Black = u8;
 // @ts-ignore: decorator
@@ -80,10 +84,10 @@ function record(to: i32, captured: u64, taken: i32): void {
 
 /** A man of `Side` jumping `over` onto `land` when it can; whether it did. */
 // @ts-ignore: decorator
-@inline function manJump<Side>(over: i32, land: i32, enemy: u64, empty: u64, captured: u64, taken: i32): bool { // prettier-ignore
+@inline function manJump<Side, Men>(over: i32, land: i32, enemy: u64, empty: u64, captured: u64, taken: i32): bool { // prettier-ignore
   if (!has(enemy, over) || !has(empty, land)) return false;
   const b = bit(over);
-  manJumps<Side>(land, enemy ^ b, empty | b, captured | b, taken + 1);
+  manJumps<Side, Men>(land, enemy ^ b, empty | b, captured | b, taken + 1);
   return true;
 }
 
@@ -92,20 +96,20 @@ function record(to: i32, captured: u64, taken: i32): void {
  * square over an enemy piece to the empty square beyond. Captured pieces leave at once
  * (`enemy` loses them, `empty` gains them); its start square is empty from the first jump.
  */
-function manJumps<Side>(square: i32, enemy: u64, empty: u64, captured: u64, taken: i32): void {
+function manJumps<Side, Men>(square: i32, enemy: u64, empty: u64, captured: u64, taken: i32): void {
   const file = square & 7;
   let more = false;
   if (isWhite<Side>()) {
-    if (manCapturesForward && square < 48 && manJump<Side>(square + 8, square + 16, enemy, empty, captured, taken)) more = true; // prettier-ignore
-    if (manCapturesSideways) {
-      if (file > 1 && manJump<Side>(square - 1, square - 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
-      if (file < 6 && manJump<Side>(square + 1, square + 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (capturesForward<Men>() && square < 48 && manJump<Side, Men>(square + 8, square + 16, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (capturesSideways<Men>()) {
+      if (file > 1 && manJump<Side, Men>(square - 1, square - 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
+      if (file < 6 && manJump<Side, Men>(square + 1, square + 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
     }
   } else {
-    if (manCapturesForward && square >= 16 && manJump<Side>(square - 8, square - 16, enemy, empty, captured, taken)) more = true; // prettier-ignore
-    if (manCapturesSideways) {
-      if (file < 6 && manJump<Side>(square + 1, square + 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
-      if (file > 1 && manJump<Side>(square - 1, square - 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (capturesForward<Men>() && square >= 16 && manJump<Side, Men>(square - 8, square - 16, enemy, empty, captured, taken)) more = true; // prettier-ignore
+    if (capturesSideways<Men>()) {
+      if (file < 6 && manJump<Side, Men>(square + 1, square + 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
+      if (file > 1 && manJump<Side, Men>(square - 1, square - 2, enemy, empty, captured, taken)) more = true; // prettier-ignore
     }
   }
   if (!more && taken > 0) record(square, captured, taken);
@@ -155,12 +159,12 @@ function kingJumps(square: i32, enemy: u64, empty: u64, captured: u64, taken: i3
 
 /** The capture search of each man of `men`, in rising order. */
 // @ts-ignore: decorator
-@inline function menJumps<Side>(men: u64, enemy: u64, empty: u64): void {
+@inline function menJumps<Side, Men>(men: u64, enemy: u64, empty: u64): void {
   while (men != 0) {
     const square = <i32>ctz<u64>(men);
     men &= men - 1;
     searchFrom = square;
-    manJumps<Side>(square, enemy, empty | bit(square), 0, 0);
+    manJumps<Side, Men>(square, enemy, empty | bit(square), 0, 0);
   }
 }
 
@@ -180,18 +184,18 @@ function kingsJumps(kings: u64, enemy: u64, empty: u64): void {
  * into `moves` and `captured`; returns how many. Pieces are taken in core's order: the men of
  * squares 0-31, the kings of 0-31, the men of 32-63, the kings of 32-63.
  */
-export function listCaptures<Side>(moves: usize, captured: usize, canJump: u64, kings: u64, enemy: u64, empty: u64): i32 { // prettier-ignore
+export function listCaptures<Side, Men>(moves: usize, captured: usize, canJump: u64, kings: u64, enemy: u64, empty: u64): i32 { // prettier-ignore
   listMoves = moves;
   listCaptured = captured;
   best = 0;
   found = 0;
   if (kings == 0) {
-    menJumps<Side>(canJump, enemy, empty);
+    menJumps<Side, Men>(canJump, enemy, empty);
     return found;
   }
-  menJumps<Side>(canJump & 0x00000000ffffffff, enemy, empty);
+  menJumps<Side, Men>(canJump & 0x00000000ffffffff, enemy, empty);
   kingsJumps(kings & 0x00000000ffffffff, enemy, empty);
-  menJumps<Side>(canJump & 0xffffffff00000000, enemy, empty);
+  menJumps<Side, Men>(canJump & 0xffffffff00000000, enemy, empty);
   kingsJumps(kings & 0xffffffff00000000, enemy, empty);
   return found;
 }
@@ -210,26 +214,26 @@ export function listCaptures<Side>(moves: usize, captured: usize, canJump: u64, 
 
 /** The packed count of a man of `Side` on `square` jumping `over` (a piece of `enemy`) and on. */
 // @ts-ignore: decorator
-@inline function jumpPaths<Side>(square: i32, over: u64, enemy: u64, empty: u64): u64 {
-  return manPaths<Side>(square, enemy ^ over, empty | over) + (<u64>1 << 32);
+@inline function jumpPaths<Side, Men>(square: i32, over: u64, enemy: u64, empty: u64): u64 {
+  return manPaths<Side, Men>(square, enemy ^ over, empty | over) + (<u64>1 << 32);
 }
 
 /** The packed count of the sequences a man of `Side` on `square` goes on with (none: 0 pieces, once). */
-function manPaths<Side>(square: i32, enemy: u64, empty: u64): u64 {
+function manPaths<Side, Men>(square: i32, enemy: u64, empty: u64): u64 {
   const white = isWhite<Side>();
   const man = bit(square);
-  const overForward = manCapturesForward ? forward(man, white) & enemy & backward(empty, white) : 0; // prettier-ignore
-  const overEast = manCapturesSideways ? east(man) & enemy & west(empty) : 0;
-  const overWest = manCapturesSideways ? west(man) & enemy & east(empty) : 0;
+  const overForward = capturesForward<Men>() ? forward(man, white) & enemy & backward(empty, white) : 0; // prettier-ignore
+  const overEast = capturesSideways<Men>() ? east(man) & enemy & west(empty) : 0;
+  const overWest = capturesSideways<Men>() ? west(man) & enemy & east(empty) : 0;
   let paths: u64 = 1;
   if ((overForward | overEast | overWest) == 0) return paths;
-  if (overForward != 0) paths = jumpPaths<Side>(white ? square + 16 : square - 16, overForward, enemy, empty); // prettier-ignore
+  if (overForward != 0) paths = jumpPaths<Side, Men>(white ? square + 16 : square - 16, overForward, enemy, empty); // prettier-ignore
   if (white) {
-    if (overWest != 0) paths = longer(paths, jumpPaths<Side>(square - 2, overWest, enemy, empty));
-    if (overEast != 0) paths = longer(paths, jumpPaths<Side>(square + 2, overEast, enemy, empty));
+    if (overWest != 0) paths = longer(paths, jumpPaths<Side, Men>(square - 2, overWest, enemy, empty));
+    if (overEast != 0) paths = longer(paths, jumpPaths<Side, Men>(square + 2, overEast, enemy, empty));
   } else {
-    if (overEast != 0) paths = longer(paths, jumpPaths<Side>(square + 2, overEast, enemy, empty));
-    if (overWest != 0) paths = longer(paths, jumpPaths<Side>(square - 2, overWest, enemy, empty));
+    if (overEast != 0) paths = longer(paths, jumpPaths<Side, Men>(square + 2, overEast, enemy, empty));
+    if (overWest != 0) paths = longer(paths, jumpPaths<Side, Men>(square - 2, overWest, enemy, empty));
   }
   return paths;
 }
@@ -239,12 +243,12 @@ function manPaths<Side>(square: i32, enemy: u64, empty: u64): u64 {
  * square of `landings`, over the square `delta` back from it, from the square `2 * delta` back.
  */
 // @ts-ignore: decorator
-@inline function firstJumpPaths<Side>(paths: u64, landings: u64, delta: i32, enemy: u64, empty: u64): u64 { // prettier-ignore
+@inline function firstJumpPaths<Side, Men>(paths: u64, landings: u64, delta: i32, enemy: u64, empty: u64): u64 { // prettier-ignore
   while (landings != 0) {
     const square = <i32>ctz<u64>(landings);
     landings &= landings - 1;
     const over = bit(square - delta);
-    const after = manPaths<Side>(square, enemy ^ over, empty | over | bit(square - 2 * delta));
+    const after = manPaths<Side, Men>(square, enemy ^ over, empty | over | bit(square - 2 * delta));
     paths = longer(paths, after + (<u64>1 << 32));
   }
   return paths;
@@ -256,12 +260,12 @@ function manPaths<Side>(square: i32, enemy: u64, empty: u64): u64 {
  * goes on from its landing square only as a man there could jump on the board before it, but
  * never straight back over the piece it took.
  */
-export function countManCaptures<Side>(men: u64, enemy: u64, empty: u64): i32 {
+export function countManCaptures<Side, Men>(men: u64, enemy: u64, empty: u64): i32 {
   const white = isWhite<Side>();
   // The enemy pieces with an empty square behind them, seen from each jump's direction ...
-  const overForward = manCapturesForward ? backward(empty, white) & enemy : 0;
-  const overEast = manCapturesSideways ? west(empty) & enemy : 0;
-  const overWest = manCapturesSideways ? east(empty) & enemy : 0;
+  const overForward = capturesForward<Men>() ? backward(empty, white) & enemy : 0;
+  const overEast = capturesSideways<Men>() ? west(empty) & enemy : 0;
+  const overWest = capturesSideways<Men>() ? east(empty) & enemy : 0;
   // ... the squares a man jumps from in each direction ...
   const jumpsForward = backward(overForward, white);
   const jumpsEast = west(overEast);
@@ -277,17 +281,17 @@ export function countManCaptures<Side>(men: u64, enemy: u64, empty: u64): i32 {
     return <i32>(popcnt<u64>(forwardLandings) + popcnt<u64>(eastLandings) + popcnt<u64>(westLandings)); // prettier-ignore
   }
   let paths: u64 = 0;
-  paths = firstJumpPaths<Side>(paths, onForward, white ? 8 : -8, enemy, empty);
-  paths = firstJumpPaths<Side>(paths, onEast, 1, enemy, empty);
-  paths = firstJumpPaths<Side>(paths, onWest, -1, enemy, empty);
+  paths = firstJumpPaths<Side, Men>(paths, onForward, white ? 8 : -8, enemy, empty);
+  paths = firstJumpPaths<Side, Men>(paths, onEast, 1, enemy, empty);
+  paths = firstJumpPaths<Side, Men>(paths, onWest, -1, enemy, empty);
   return <i32>(paths & 0xffffffff);
 }
 
 /** The men of White (`white`) or Black, of `men`, that have a first jump. */
 // @ts-ignore: decorator
-@inline export function jumpers(men: u64, enemy: u64, empty: u64, white: bool): u64 {
-  const forwardFrom = manCapturesForward ? backward(backward(empty, white) & enemy, white) : 0;
-  const sidewaysFrom = manCapturesSideways ? west(west(empty) & enemy) | east(east(empty) & enemy) : 0; // prettier-ignore
+@inline export function jumpers<Men>(men: u64, enemy: u64, empty: u64, white: bool): u64 {
+  const forwardFrom = capturesForward<Men>() ? backward(backward(empty, white) & enemy, white) : 0;
+  const sidewaysFrom = capturesSideways<Men>() ? west(west(empty) & enemy) | east(east(empty) & enemy) : 0; // prettier-ignore
   return men & (forwardFrom | sidewaysFrom);
 }
 
@@ -344,7 +348,7 @@ let emptySquares: u64 = 0;
 /** Whether the side to move of the position at `at` has a capture (and so must capture). */
 export function hasCapture(at: usize): bool {
   readSides(at);
-  return jumpers(moverMen, enemyPieces, emptySquares, moverWhite) != 0 || (moverKings != 0 && kingsCapture(moverKings, enemyPieces, emptySquares)); // prettier-ignore
+  return jumpers<MenAsFlags>(moverMen, enemyPieces, emptySquares, moverWhite) != 0 || (moverKings != 0 && kingsCapture(moverKings, enemyPieces, emptySquares)); // prettier-ignore
 }
 
 /**
@@ -353,10 +357,10 @@ export function hasCapture(at: usize): bool {
  */
 export function generateCaptures(ply: i32): i32 {
   readSides(positionAt(ply));
-  const canJump = jumpers(moverMen, enemyPieces, emptySquares, moverWhite);
+  const canJump = jumpers<MenAsFlags>(moverMen, enemyPieces, emptySquares, moverWhite);
   const n = moverWhite
-    ? listCaptures<White>(movesAt(ply), capturedAt(ply), canJump, moverKings, enemyPieces, emptySquares) // prettier-ignore
-    : listCaptures<Black>(movesAt(ply), capturedAt(ply), canJump, moverKings, enemyPieces, emptySquares); // prettier-ignore
+    ? listCaptures<White, MenAsFlags>(movesAt(ply), capturedAt(ply), canJump, moverKings, enemyPieces, emptySquares) // prettier-ignore
+    : listCaptures<Black, MenAsFlags>(movesAt(ply), capturedAt(ply), canJump, moverKings, enemyPieces, emptySquares); // prettier-ignore
   store<i32>(MOVE_COUNTS + (<usize>ply << 2), n);
   return n;
 }

@@ -31,13 +31,16 @@ import {
   listCaptures,
   White,
 } from './movegen';
-import { blackCrown, kingsSlideDiagonally, kingsSlideStraight, manCapturesForward, manCapturesSideways, manStepsDiagonally, manStepsForward, manStepsSideways, setRules as readRules, whiteCrown } from './rules'; // prettier-ignore
+import { blackCrown, capturesForward, capturesSideways, kingsSlideDiagonally, kingsSlideStraight, manStepsDiagonally, manStepsForward, manStepsSideways, MEN_STRAIGHT, MEN_STRAIGHT_AND_DIAGONAL, MenAsFlags, menFor, MenStraight, MenStraightAndDiagonal, setRules as readRules, stepsDiagonally, stepsForward, stepsSideways, whiteCrown } from './rules'; // prettier-ignore
 
 layOutOnHeap();
 initBitboards();
 
 /** The deepest count this module takes. */
 const MAX_DEPTH = 32;
+
+/** The men's ways of the rules set last, as menFor() names them: which copy perft counts with. */
+let menWays = MEN_STRAIGHT_AND_DIAGONAL;
 
 /** The kings' slide directions: ranks and files are 0-3, diagonals 4-7 (set by setRules). */
 let firstSlide = 0;
@@ -88,6 +91,7 @@ export function rulesAddress(): usize {
  */
 export function setRules(): bool {
   if (!readRules(RULES)) return false;
+  menWays = menFor();
   firstSlide = kingsSlideStraight ? 0 : 4;
   endSlide = kingsSlideDiagonally ? 8 : 4;
   initStepSources();
@@ -96,12 +100,12 @@ export function setRules(): bool {
 
 /** The steps of `men` of White (`white`) or Black onto `empty` squares, as the rules have them. */
 // @ts-ignore: decorator
-@inline function countSteps(men: u64, empty: u64, white: bool): u64 {
+@inline function countSteps<Men>(men: u64, empty: u64, white: bool): u64 {
   const ahead = forward(men, white);
   let n: u64 = 0;
-  if (manStepsForward) n += count(ahead & empty);
-  if (manStepsSideways) n += count(east(men) & empty) + count(west(men) & empty);
-  if (manStepsDiagonally) n += count(east(ahead) & empty) + count(west(ahead) & empty);
+  if (stepsForward<Men>()) n += count(ahead & empty);
+  if (stepsSideways<Men>()) n += count(east(men) & empty) + count(west(men) & empty);
+  if (stepsDiagonally<Men>()) n += count(east(ahead) & empty) + count(west(ahead) & empty);
   return n;
 }
 
@@ -123,15 +127,15 @@ function slides(square: i32, d: i32, empty: u64): i32 {
 
 /** The number of legal moves of the side to move (`men`, `kings`, moving north if `white`). */
 // @ts-ignore: decorator
-@inline function countMoves<Side>(men: u64, kings: u64, enemy: u64, empty: u64): u64 {
+@inline function countMoves<Side, Men>(men: u64, kings: u64, enemy: u64, empty: u64): u64 {
   const white = isWhite<Side>();
-  const canJump = jumpers(men, enemy, empty, white);
+  const canJump = jumpers<Men>(men, enemy, empty, white);
   if (kings == 0) {
-    if (canJump != 0) return <u64>countManCaptures<Side>(men, enemy, empty);
+    if (canJump != 0) return <u64>countManCaptures<Side, Men>(men, enemy, empty);
   } else if (canJump != 0 || kingsCapture(kings, enemy, empty)) {
-    return <u64>listCaptures<Side>(LIST_MOVES, LIST_SETS, canJump, kings, enemy, empty);
+    return <u64>listCaptures<Side, Men>(LIST_MOVES, LIST_SETS, canJump, kings, enemy, empty);
   }
-  let n = countSteps(men, empty, white);
+  let n = countSteps<Men>(men, empty, white);
   while (kings != 0) {
     const square = <i32>ctz<u64>(kings);
     kings &= kings - 1;
@@ -144,26 +148,26 @@ function slides(square: i32, d: i32, empty: u64): i32 {
  * Leaves `depth` plies below the position where the side to move has `men` and `kings` and
  * its opponent `enemyMen` and `enemyKings`; `Side` says which way the mover's men go.
  */
-function leaves<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKings: u64): u64 {
+function leaves<Side, Men>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKings: u64): u64 {
   const white = isWhite<Side>();
   const enemy = enemyMen | enemyKings;
   const empty = ~(men | kings | enemy);
-  if (depth == 1) return countMoves<Side>(men, kings, enemy, empty);
-  const canJump = jumpers(men, enemy, empty, white);
+  if (depth == 1) return countMoves<Side, Men>(men, kings, enemy, empty);
+  const canJump = jumpers<Men>(men, enemy, empty, white);
   const mustCapture = canJump != 0 || (kings != 0 && kingsCapture(kings, enemy, empty));
   if (
     depth == 2 &&
     !mustCapture &&
     enemyKings == 0 &&
-    jumpers(enemyMen, men | kings, empty, !white) == 0
+    jumpers<Men>(enemyMen, men | kings, empty, !white) == 0
   ) {
-    return twoPlies<Side>(men, kings, enemyMen, empty);
+    return twoPlies<Side, Men>(men, kings, enemyMen, empty);
   }
   let total: u64 = 0;
   if (mustCapture) {
     const moves = LIST_MOVES + <usize>(depth * MAX_MOVES * 4);
     const sets = LIST_SETS + <usize>(depth * MAX_MOVES * 8);
-    const n = listCaptures<Side>(moves, sets, canJump, kings, enemy, empty);
+    const n = listCaptures<Side, Men>(moves, sets, canJump, kings, enemy, empty);
     const crown = white ? whiteCrown : blackCrown;
     for (let i = 0; i < n; i++) {
       const move = load<i32>(moves + (<usize>i << 2));
@@ -179,26 +183,26 @@ function leaves<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKing
       } else {
         newKings = (kings ^ from) | to; // a king may end where it started
       }
-      total += childLeaves<Side>(depth - 1, enemyMen & ~captured, enemyKings & ~captured, newMen, newKings); // prettier-ignore
+      total += childLeaves<Side, Men>(depth - 1, enemyMen & ~captured, enemyKings & ~captured, newMen, newKings); // prettier-ignore
     }
     return total;
   }
-  if (manStepsForward) total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, forward(men, white) & empty, white ? 8 : -8); // prettier-ignore
-  if (manStepsSideways) {
-    total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, east(men) & empty, 1);
-    total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, west(men) & empty, -1);
+  if (stepsForward<Men>()) total += manSteps<Side, Men>(depth, men, kings, enemyMen, enemyKings, forward(men, white) & empty, white ? 8 : -8); // prettier-ignore
+  if (stepsSideways<Men>()) {
+    total += manSteps<Side, Men>(depth, men, kings, enemyMen, enemyKings, east(men) & empty, 1);
+    total += manSteps<Side, Men>(depth, men, kings, enemyMen, enemyKings, west(men) & empty, -1);
   }
-  if (manStepsDiagonally) {
+  if (stepsDiagonally<Men>()) {
     const ahead = forward(men, white);
-    total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, east(ahead) & empty, white ? 9 : -7); // prettier-ignore
-    total += manSteps<Side>(depth, men, kings, enemyMen, enemyKings, west(ahead) & empty, white ? 7 : -9); // prettier-ignore
+    total += manSteps<Side, Men>(depth, men, kings, enemyMen, enemyKings, east(ahead) & empty, white ? 9 : -7); // prettier-ignore
+    total += manSteps<Side, Men>(depth, men, kings, enemyMen, enemyKings, west(ahead) & empty, white ? 7 : -9); // prettier-ignore
   }
-  if (kings != 0) total += kingSteps<Side>(depth, men, kings, enemyMen, enemyKings, empty);
+  if (kings != 0) total += kingSteps<Side, Men>(depth, men, kings, enemyMen, enemyKings, empty);
   return total;
 }
 
 /** The leaves below each move of a king that does not capture. */
-function kingSteps<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKings: u64, empty: u64): u64 {
+function kingSteps<Side, Men>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKings: u64, empty: u64): u64 {
   let total: u64 = 0;
   let rest = kings;
   while (rest != 0) {
@@ -208,7 +212,7 @@ function kingSteps<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyK
     for (let d = firstSlide; d < endSlide; d++) {
       let target = next(d, square);
       while (target >= 0 && has(empty, target)) {
-        total += childLeaves<Side>(depth - 1, enemyMen, enemyKings, men, kings ^ from ^ bit(target));
+        total += childLeaves<Side, Men>(depth - 1, enemyMen, enemyKings, men, kings ^ from ^ bit(target));
         target = next(d, target);
       }
     }
@@ -224,13 +228,13 @@ function kingSteps<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyK
  * leaving a landing square behind a piece of ours, or by stepping up to a man of it that
  * then jumps back onto `f`. Only those steps have the opponent's reply counted in full.
  */
-function twoPlies<Side>(men: u64, kings: u64, enemyMen: u64, empty: u64): u64 {
+function twoPlies<Side, Men>(men: u64, kings: u64, enemyMen: u64, empty: u64): u64 {
   const white = isWhite<Side>();
   const own = men | kings;
   const sources = STEP_SOURCES + <usize>((white ? 1 : 0) * 64 * 8);
   // The opponent's steps now (its men go the other way).
   const ahead = forward(enemyMen, !white);
-  const base = countSteps(enemyMen, empty, !white);
+  const base = countSteps<Men>(enemyMen, empty, !white);
   // Squares where a piece of ours could be jumped, the landing empty now, and squares whose
   // leaving lets a man of the opponent jump a piece of ours; a man facing our step's
   // target jumps back onto the square left. Each as the opponent's men capture.
@@ -239,31 +243,31 @@ function twoPlies<Side>(men: u64, kings: u64, enemyMen: u64, empty: u64): u64 {
   let facingForward: u64 = 0;
   let facingEast: u64 = 0;
   let facingWest: u64 = 0;
-  if (manCapturesForward) {
+  if (capturesForward<Men>()) {
     exposed = ahead & backward(empty, !white);
     opening = forward(ahead & own, !white);
     facingForward = backward(enemyMen, white);
   }
-  if (manCapturesSideways) {
+  if (capturesSideways<Men>()) {
     exposed |= (east(enemyMen) & west(empty)) | (west(enemyMen) & east(empty));
     opening |= east(east(enemyMen) & own) | west(west(enemyMen) & own);
     facingEast = west(enemyMen);
     facingWest = east(enemyMen);
   }
   let total: u64 = 0;
-  if (manStepsForward) total += stepsThenReplies<Side>(forward(men, white) & empty, white ? 8 : -8, facingForward, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
-  if (manStepsSideways) {
-    total += stepsThenReplies<Side>(east(men) & empty, 1, facingEast, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
-    total += stepsThenReplies<Side>(west(men) & empty, -1, facingWest, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
+  if (stepsForward<Men>()) total += stepsThenReplies<Side, Men>(forward(men, white) & empty, white ? 8 : -8, facingForward, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
+  if (stepsSideways<Men>()) {
+    total += stepsThenReplies<Side, Men>(east(men) & empty, 1, facingEast, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
+    total += stepsThenReplies<Side, Men>(west(men) & empty, -1, facingWest, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
   }
-  if (manStepsDiagonally) {
+  if (stepsDiagonally<Men>()) {
     // A man does not capture diagonally, so no man faces a diagonal step.
     const diagonal = forward(men, white);
-    total += stepsThenReplies<Side>(east(diagonal) & empty, white ? 9 : -7, 0, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
-    total += stepsThenReplies<Side>(west(diagonal) & empty, white ? 7 : -9, 0, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
+    total += stepsThenReplies<Side, Men>(east(diagonal) & empty, white ? 9 : -7, 0, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
+    total += stepsThenReplies<Side, Men>(west(diagonal) & empty, white ? 7 : -9, 0, men, opening, exposed, base, enemyMen, own, empty, sources); // prettier-ignore
   }
   // Kings' moves: the opponent's reply counted in full.
-  if (kings != 0) total += kingSteps<Side>(2, men, kings, enemyMen, 0, empty);
+  if (kings != 0) total += kingSteps<Side, Men>(2, men, kings, enemyMen, 0, empty);
   return total;
 }
 
@@ -272,7 +276,7 @@ function twoPlies<Side>(men: u64, kings: u64, enemyMen: u64, empty: u64): u64 {
  * onto a square of `facing` lets a man of the opponent jump back onto the square left.
  */
 // @ts-ignore: decorator
-@inline function stepsThenReplies<Side>(targets: u64, delta: i32, facing: u64, men: u64, opening: u64, exposed: u64, base: u64, enemyMen: u64, own: u64, empty: u64, sources: usize): u64 { // prettier-ignore
+@inline function stepsThenReplies<Side, Men>(targets: u64, delta: i32, facing: u64, men: u64, opening: u64, exposed: u64, base: u64, enemyMen: u64, own: u64, empty: u64, sources: usize): u64 { // prettier-ignore
   const left = delta > 0 ? (men & opening) << <u64>delta : (men & opening) >> <u64>-delta;
   let danger = targets & (exposed | facing | left);
   let safe = targets ^ danger;
@@ -288,23 +292,23 @@ function twoPlies<Side>(men: u64, kings: u64, enemyMen: u64, empty: u64): u64 {
     danger &= danger - 1;
     const changed = bit(square) | bit(square - delta);
     total += <u64>(isWhite<Side>()
-      ? countManCaptures<Black>(enemyMen, own ^ changed, empty ^ changed)
-      : countManCaptures<White>(enemyMen, own ^ changed, empty ^ changed));
+      ? countManCaptures<Black, Men>(enemyMen, own ^ changed, empty ^ changed)
+      : countManCaptures<White, Men>(enemyMen, own ^ changed, empty ^ changed));
   }
   return total;
 }
 
 /** The leaves below a child position, where the other side moves. */
 // @ts-ignore: decorator
-@inline function childLeaves<Side>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKings: u64): u64 {
+@inline function childLeaves<Side, Men>(depth: i32, men: u64, kings: u64, enemyMen: u64, enemyKings: u64): u64 {
   return isWhite<Side>()
-    ? leaves<Black>(depth, men, kings, enemyMen, enemyKings)
-    : leaves<White>(depth, men, kings, enemyMen, enemyKings);
+    ? leaves<Black, Men>(depth, men, kings, enemyMen, enemyKings)
+    : leaves<White, Men>(depth, men, kings, enemyMen, enemyKings);
 }
 
 /** The leaves below each step of a man onto a square of `targets`, `delta` squares from its start. */
 // @ts-ignore: decorator
-@inline function manSteps<Side>(
+@inline function manSteps<Side, Men>(
   depth: i32,
   men: u64,
   kings: u64,
@@ -322,9 +326,9 @@ function twoPlies<Side>(men: u64, kings: u64, enemyMen: u64, empty: u64): u64 {
     const to = bit(square);
     const from = bit(square - delta);
     if ((to & crown) != 0) {
-      total += childLeaves<Side>(depth - 1, enemyMen, enemyKings, men ^ from, kings | to);
+      total += childLeaves<Side, Men>(depth - 1, enemyMen, enemyKings, men ^ from, kings | to);
     } else {
-      total += childLeaves<Side>(depth - 1, enemyMen, enemyKings, men ^ from ^ to, kings);
+      total += childLeaves<Side, Men>(depth - 1, enemyMen, enemyKings, men ^ from ^ to, kings);
     }
   }
   return total;
@@ -360,9 +364,21 @@ export function perft(
   const blackMen = word(s2, s3);
   const whiteKings = word(s4, s5);
   const blackKings = word(s6, s7);
-  const total =
-    side == 0
-      ? leaves<White>(depth, whiteMen, whiteKings, blackMen, blackKings)
-      : leaves<Black>(depth, blackMen, blackKings, whiteMen, whiteKings);
+  let total: u64;
+  if (menWays == MEN_STRAIGHT_AND_DIAGONAL) {
+    total = leavesWith<MenStraightAndDiagonal>(depth, whiteMen, blackMen, whiteKings, blackKings, side);
+  } else if (menWays == MEN_STRAIGHT) {
+    total = leavesWith<MenStraight>(depth, whiteMen, blackMen, whiteKings, blackKings, side);
+  } else {
+    total = leavesWith<MenAsFlags>(depth, whiteMen, blackMen, whiteKings, blackKings, side);
+  }
   return overflow ? -2 : <f64>total;
+}
+
+/** perft's leaves with the men's ways `Men`. */
+// @ts-ignore: decorator
+@inline function leavesWith<Men>(depth: i32, whiteMen: u64, blackMen: u64, whiteKings: u64, blackKings: u64, side: i32): u64 { // prettier-ignore
+  return side == 0
+    ? leaves<White, Men>(depth, whiteMen, whiteKings, blackMen, blackKings)
+    : leaves<Black, Men>(depth, blackMen, blackKings, whiteMen, whiteKings);
 }

@@ -33,6 +33,53 @@ export let noReverseCapture: bool = true;
 export let whiteCrown: u64 = 0xff00000000000000;
 export let blackCrown: u64 = 0x00000000000000ff;
 
+/**
+ * The men's ways as a type, for generators compiled once per way of moving that perft meets
+ * most: `MenAsFlags` reads the flags above at each use; `MenStraight` is compiled for men that
+ * step and capture forward and sideways (no diagonal step), `MenStraightAndDiagonal` for those
+ * that also step diagonally forward. menFor() says which one the flags are, so that a perft
+ * call chooses its copy once and its inner loops test no flag of the men.
+ */
+export type MenAsFlags = u8;
+export type MenStraight = u16;
+export type MenStraightAndDiagonal = u32;
+export const MEN_AS_FLAGS = 0;
+export const MEN_STRAIGHT = 1;
+export const MEN_STRAIGHT_AND_DIAGONAL = 2;
+
+/** Which of the types above the flags are: MEN_STRAIGHT, MEN_STRAIGHT_AND_DIAGONAL or MEN_AS_FLAGS. */
+export function menFor(): i32 {
+  if (!manStepsForward || !manStepsSideways || !manCapturesForward || !manCapturesSideways) return MEN_AS_FLAGS; // prettier-ignore
+  return manStepsDiagonally ? MEN_STRAIGHT_AND_DIAGONAL : MEN_STRAIGHT;
+}
+
+// @ts-ignore: decorator
+@inline function fixedMen<Men>(): bool {
+  return sizeof<Men>() > 1;
+}
+/** Whether men of the way `Men` step forward, sideways, diagonally forward. */
+// @ts-ignore: decorator
+@inline export function stepsForward<Men>(): bool {
+  return fixedMen<Men>() || manStepsForward;
+}
+// @ts-ignore: decorator
+@inline export function stepsSideways<Men>(): bool {
+  return fixedMen<Men>() || manStepsSideways;
+}
+// @ts-ignore: decorator
+@inline export function stepsDiagonally<Men>(): bool {
+  return fixedMen<Men>() ? sizeof<Men>() == 4 : manStepsDiagonally;
+}
+/** Whether men of the way `Men` capture forward, sideways. */
+// @ts-ignore: decorator
+@inline export function capturesForward<Men>(): bool {
+  return fixedMen<Men>() || manCapturesForward;
+}
+// @ts-ignore: decorator
+@inline export function capturesSideways<Men>(): bool {
+  return fixedMen<Men>() || manCapturesSideways;
+}
+
 const STRAIGHT: i32 = (1 << NORTH) | (1 << SOUTH) | (1 << EAST) | (1 << WEST);
 const DIAGONAL: i32 = (1 << NORTH_EAST) | (1 << NORTH_WEST) | (1 << SOUTH_EAST) | (1 << SOUTH_WEST);
 

@@ -129,6 +129,32 @@ describe('a rule set made for the test, played by core, the reference and the mo
   );
 });
 
+/**
+ * Perft's counter has a copy compiled for each of the men's ways the shipped rule sets have
+ * (step and capture forward and sideways, with or without the diagonal step) and one that
+ * reads every flag. Rule sets one men's way away from a shipped one must take the flags' copy.
+ */
+const ONE_WAY_AWAY: readonly (readonly [string, Rules])[] = [
+  ['Armenian men capturing forward only', compileRules({ ...ARMENIAN, manCaptures: ['forward'] })],
+  ['Turkish men capturing sideways only', compileRules({ ...TURKISH, manCaptures: ['left', 'right'] })], // prettier-ignore
+  ['Armenian men stepping forward and diagonally only', compileRules({ ...ARMENIAN, manSteps: ['forward', 'forward-left', 'forward-right'] })], // prettier-ignore
+  ['Turkish men stepping sideways only', compileRules({ ...TURKISH, manSteps: ['left', 'right'] })],
+];
+
+describe("perft's counter on rule sets one men's way away from a shipped one", () => {
+  it.each(ONE_WAY_AWAY.map(([about, rules], n) => [about, rules, n] as const))(
+    '%s: counts as core does, from the start and along seeded games',
+    (_about, rules, n) => {
+      const start = new Position(rules, Position.start().state);
+      expect(countLeavesWebAssembly(rules, start.state, 4)).toBe(corePerft(start, 4));
+      const positions = positionsOf(rules, 700 + 10 * n).filter((_, i) => i % 5 === 0);
+      for (const p of positions) {
+        expect(countLeavesWebAssembly(rules, p.state, 3), p.toString()).toBe(corePerft(p, 3));
+      }
+    },
+  );
+});
+
 /** Leaves `depth` plies below `p`, by the search module's own lists and moves. */
 function moduleLeaves(p: Position, depth: number): number {
   module.setRules(p.rules);
