@@ -17,6 +17,8 @@ export const MAX_GAME_PLIES = 2048;
  * and the host refuses the result instead of trusting a cut list.
  */
 export const MAX_MOVES = 1024;
+/** The deepest count perft's module takes (src/wasm/perft.ts keeps a capture list a ply). */
+export const PERFT_MAX_DEPTH = 32;
 
 /**
  * Why a root move is or is not searched: the root status area holds one of these a move.

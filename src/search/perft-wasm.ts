@@ -12,11 +12,9 @@ import { usePerftSubtreeCounter } from '../core/perft.js';
 import { RULE_WORDS } from '../core/rule-record.js';
 import { kingsHiWord, kingsLoWord, menHiWord, menLoWord, SIDE } from '../core/state.js';
 import { BLACK, WHITE, type Rules } from '../core/variant.js';
+import { PERFT_MAX_DEPTH } from './module-constants.js';
 import { PERFT_WASM } from './perft-wasm-module.js';
 import { instantiateWebAssembly } from './webassembly.js';
-
-/** The deepest count the module takes (its contract: depth 1 to 32). */
-const WASM_MAX_DEPTH = 32;
 
 /** The module's count (see src/wasm/perft.ts): depth, the 8 piece words, side. */
 type PerftExport = (
@@ -86,7 +84,7 @@ export function perftWebAssemblyAvailable(): boolean {
  */
 export function countLeavesWebAssembly(rules: Rules, state: Int32Array, depth: number): number {
   if (counter === undefined) counter = load();
-  if (counter === null || depth < 1 || depth > WASM_MAX_DEPTH) return -1;
+  if (counter === null || depth < 1 || depth > PERFT_MAX_DEPTH) return -1;
   let nodes: number;
   try {
     // Rules the module does not have are counted by core; the module stays for others.

@@ -60,7 +60,7 @@
  * network of `hidden` units uses a stride of `hidden` rounded up to 8 (one v128 of i16s),
  * the units past `hidden` zero in every weight, so they add nothing.
  *
- * Directions are numbered as core/variant.ts numbers them: 0 north, 1 south, 2 east, 3 west,
+ * Directions are numbered as core/rule-record.ts numbers them: 0 north, 1 south, 2 east, 3 west,
  * 4 north-east, 5 north-west, 6 south-east, 7 south-west.
  *
  * A position is laid out word for word as core's state array (core/state.ts), so the host

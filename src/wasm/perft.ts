@@ -2,7 +2,7 @@
  * Perft in WebAssembly: the number of leaves of the legal-move tree, the last ply counted and
  * not played. Written in AssemblyScript so that a set of 64 squares is one 64-bit word, with
  * the machine's own population count and trailing-zero count; core's TypeScript generator
- * (movegen.ts, mancapture.ts) holds the same rules in two 32-bit halves. The rules are those
+ * (src/core/movegen.ts) holds the same rules in two 32-bit halves. The rules are those
  * of docs/rules.md; tests check that both generators give the same counts.
  *
  * Squares are numbered 8 * rank + file (a1 = 0, h8 = 63). White's forward is north (+8).
@@ -21,6 +21,7 @@ import {
   next,
   west,
 } from './bitboard';
+import { PERFT_MAX_DEPTH } from '../search/module-constants';
 import { clearOverflow, layOutOnHeap, MAX_MOVES, overflow, RULES } from './memory';
 import {
   Black,
@@ -36,8 +37,8 @@ import { blackCrown, capturesForward, capturesSideways, kingsSlideDiagonally, ki
 layOutOnHeap();
 initBitboards();
 
-/** The deepest count this module takes. */
-const MAX_DEPTH = 32;
+/** The deepest count this module takes (shared with its host, perft-wasm.ts). */
+const MAX_DEPTH = PERFT_MAX_DEPTH;
 
 /** The men's ways of the rules set last, as menFor() names them: which copy perft counts with. */
 let menWays = MEN_STRAIGHT_AND_DIAGONAL;
