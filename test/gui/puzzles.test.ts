@@ -85,7 +85,8 @@ describe('PuzzleController', () => {
     expect(puzzles.current?.phase).toBe('solving');
     page.typedMove('a7-a1');
     expect(puzzles.current?.phase).toBe('solved');
-    expect(state.message?.text).toBe('Solved, first try! The line: h4xh7xa7 g1xg5 a7-a1. Score: 1 of 1 solved first try, streak 1.'); // prettier-ignore
+    expect(state.message?.text).toBe('Solved, first try! The line: h4xh7xa7 g1xg5 a7-a1.');
+    expect(puzzles.score).toEqual({ solved: 1, tried: 1, streak: 1 });
   });
 
   it('takes a wrong move back and says so; the mistakes are counted', () => {
@@ -97,7 +98,8 @@ describe('PuzzleController', () => {
     expect(puzzles.current).toMatchObject({ phase: 'solving', mistakes: 1 });
     page.typedMove('h4xh7xa7');
     page.typedMove('a7-a1');
-    expect(state.message?.text).toBe('Solved, with 1 wrong move! The line: h4xh7xa7 g1xg5 a7-a1. Score: 0 of 1 solved first try, streak 0.'); // prettier-ignore
+    expect(state.message?.text).toBe('Solved, with 1 wrong move! The line: h4xh7xa7 g1xg5 a7-a1.');
+    expect(puzzles.score).toEqual({ solved: 0, tried: 1, streak: 0 });
   });
 
   it('plays the rest of the line as the solution', () => {
@@ -154,7 +156,8 @@ describe('PuzzleController', () => {
     expect(state.message?.text).toBe('Hint: h4xh7xa7.');
     page.typedMove('h4xh7xa7');
     page.typedMove('a7-a1');
-    expect(state.message?.text).toBe('Solved, with 2 hints! The line: h4xh7xa7 g1xg5 a7-a1. Score: 0 of 1 solved first try, streak 0.'); // prettier-ignore
+    expect(state.message?.text).toBe('Solved, with 2 hints! The line: h4xh7xa7 g1xg5 a7-a1.');
+    expect(puzzles.score).toEqual({ solved: 0, tried: 1, streak: 0 });
     page.hint();
     expect(state.message).toEqual({ text: 'no hint: the puzzle is over (Next puzzle or Retry)', kind: 'error' }); // prettier-ignore
   });

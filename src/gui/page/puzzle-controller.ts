@@ -282,7 +282,8 @@ export class PuzzleController implements Referee {
     if (now.mistakes > 0) how.push(`${now.mistakes} wrong ${now.mistakes === 1 ? 'move' : 'moves'}`); // prettier-ignore
     if (now.hints > 0) how.push(`${now.hints} ${now.hints === 1 ? 'hint' : 'hints'}`);
     const tries = clean ? 'first try' : `with ${how.join(' and ')}`;
-    this.page.say(`Solved, ${tries}! The line: ${now.puzzle.line.join(' ')}. Score: ${scoreInWords(this.tally)}.`, 'info'); // prettier-ignore
+    // The score has its own line in the panel; the message keeps to the verdict and the line.
+    this.page.say(`Solved, ${tries}! The line: ${now.puzzle.line.join(' ')}.`, 'info');
   }
 
   /** A wrong move, a hint or the solution shown: the puzzle counts as missed, once. */
