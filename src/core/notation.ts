@@ -112,14 +112,16 @@ export function formatLine(position: Position, line: readonly PackedMove[]): str
  */
 export function parseMove(position: Position, text: string): Result<LegalMove, MoveErrorCode> {
   const trimmed = text.trim();
-  const match = /^[a-zA-Z0-9]+(?:[-xX][a-zA-Z0-9]+)+$/.exec(trimmed);
-  if (match === null) {
+  // Squares between separators, read by splitting: a pattern of letters-or-x runs between
+  // x separators backtracks exponentially on text like `xy-Yxy-...xy-`.
+  const tokens = trimmed.split(/([-xX])/);
+  const squaresOnly = tokens.every((token, i) => i % 2 === 1 || /^[a-zA-Z0-9]+$/.test(token));
+  if (tokens.length < 3 || !squaresOnly) {
     return fail(
       'syntax',
       `${quote(trimmed)} is not move text (a step is like c3-c4, a capture like b3xb5xd5 or b3xd5)`,
     );
   }
-  const tokens = trimmed.split(/([-xX])/);
   const separators = tokens.filter((_, i) => i % 2 === 1).map((s) => s.toLowerCase());
   if (separators.includes('-') && separators.includes('x')) {
     return fail('syntax', `${quote(trimmed)} mixes '-' and 'x'`);

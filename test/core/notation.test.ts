@@ -90,4 +90,21 @@ describe('move text', () => {
     expect(!step.ok && step.error.code).toBe('illegal');
     expect(!step.ok && step.error.message).toContain('b3xb5xd5');
   });
+
+  it('refuses text that is not squares between separators at once, however long', () => {
+    const p = position('W:Wc3:Bh7');
+    // A pattern that let a square's letters include x backtracked exponentially on this.
+    for (const text of [
+      'xy-Y'.repeat(200) + 'xy-',
+      'c3',
+      '-c3',
+      'c3-',
+      'c3--c4',
+      'c3xxd5',
+      'c3-ü4',
+    ]) {
+      const read = parseMove(p, text);
+      expect(!read.ok && read.error.code, text.slice(0, 20)).toBe('syntax');
+    }
+  });
 });
