@@ -19,13 +19,23 @@ export class InfoChannel {
 
   constructor(onInfo: (info: SearchInfo) => void) {
     this.finished = new Promise<void>((resolve) => (this.resolveFinished = resolve));
-    this.channel.port1.addEventListener('message', (event) => {
-      const message = (event as unknown as { data: SearchInfo | typeof DONE }).data;
+    const receive = (message: SearchInfo | typeof DONE) => {
       if (message === DONE) return this.resolveFinished();
       if (message.multipv === 1 && message.pv.length > 0) this.latest = message.pv.slice(0, 2);
       onInfo(message);
-    });
-    this.channel.port1.start();
+    };
+    const port: unknown = this.channel.port1;
+    const nodePort = port as Partial<Pick<MessagePort, 'on'>>;
+    // Node's own listener gets the data itself: its first MessageEvent would load Node's
+    // fetch library on the main thread (half a second on a loaded machine) while the first
+    // search starts, and isready or stop would wait behind it.
+    if (typeof nodePort.on === 'function') nodePort.on('message', receive);
+    else {
+      this.channel.port1.addEventListener('message', (event) => {
+        receive((event as unknown as { data: SearchInfo | typeof DONE }).data);
+      });
+      this.channel.port1.start();
+    }
   }
 
   /** The end the search thread writes to. */

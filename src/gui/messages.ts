@@ -7,6 +7,7 @@
  * reaches the engine. Shared by the server and the page (no Node, no DOM).
  */
 import { Game } from '../core/game.js';
+import { quote } from '../core/quote.js';
 import { fail, ok, type ParseError, type Result } from '../core/result.js';
 import { VARIANT_NAMES, type VariantName } from '../core/variant.js';
 import { MULTI_PV_RANGE, SKILL_LEVEL_RANGE } from '../engine/option-ranges.js';
@@ -90,7 +91,7 @@ function badField(message: string) {
 
 function onlyKeys(record: Record<string, unknown>, allowed: readonly string[], what: string) {
   const extra = Object.keys(record).find((key) => !allowed.includes(key));
-  return extra === undefined ? undefined : badField(`${what}: unknown field '${extra}'`);
+  return extra === undefined ? undefined : badField(`${what}: unknown field ${quote(extra)}`);
 }
 
 function parseLimits(value: unknown): Result<GoLimits, MessageErrorCode> {
@@ -188,7 +189,7 @@ export function parseClientMessage(
       return extra ?? ok({ type: value.type });
     }
     default:
-      return fail('bad-type', `unknown message type ${JSON.stringify(value.type ?? null)}`);
+      return fail('bad-type', `unknown message type ${quote(typeof value.type === 'string' ? value.type : JSON.stringify(value.type ?? null))}`); // prettier-ignore
   }
 }
 

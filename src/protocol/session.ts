@@ -22,8 +22,10 @@
  */
 import type { Engine } from '../engine/engine.js';
 import { OPTIONS } from '../engine/options.js';
-import type { Result } from '../core/result.js';
+import { quote, QUOTE_CHARS } from '../core/quote.js';
+import { fail, type Result } from '../core/result.js';
 import { parseCommand, type Command } from './commands.js';
+import { MAX_LINE_BYTES } from './lines.js';
 import { formatBestMove, formatError, formatInfo, formatOption, formatProgress, formatWarning } from './format.js'; // prettier-ignore
 
 export const ENGINE_NAME = 'Tama 0.1.0';
@@ -118,6 +120,18 @@ export class Session {
   receive(line: string): void {
     if (this.closed) return;
     this.pending.push(parseCommand(line));
+    if (this.waitingForSearch) this.runControlLines();
+    else void this.pump();
+  }
+
+  /**
+   * Takes an input line too long to hold (lines.ts), by its first characters and size: it
+   * is answered, in order, by one error that quotes its start.
+   */
+  receiveOverLong(start: string, bytes: number): void {
+    if (this.closed) return;
+    const size = (n: number) => n.toLocaleString('en-US');
+    this.pending.push(fail('line-too-long', `a line of ${size(bytes)} bytes is ignored: a line has at most ${size(MAX_LINE_BYTES)}; it begins ${quote(start.slice(0, QUOTE_CHARS))}`)); // prettier-ignore
     if (this.waitingForSearch) this.runControlLines();
     else void this.pump();
   }

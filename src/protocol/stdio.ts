@@ -1,10 +1,11 @@
 /**
  * The protocol on stdin/stdout. The session carries the lines out in order; a search runs
- * on worker threads so input is read while it thinks. End of input means quit. Output goes
+ * on worker threads so input is read while it thinks, in lines of a bounded length
+ * (lines.ts). End of input means quit. Output goes
  * through one writer; the process ends by itself once the workers are gone, so no line is
  * lost. When the reader of our output has gone (a closed pipe), the process ends quietly.
  */
-import { createInterface } from 'node:readline';
+import { LineSplitter } from './lines.js';
 import { Session } from './session.js';
 
 /** Speaks the protocol on stdin/stdout; `searchWorker` as for Session. */
@@ -23,11 +24,19 @@ export function runProtocolLoop(searchWorker?: string): void {
     process.exitCode = error.code === 'EPIPE' ? 0 : 1;
     void session.quit();
   });
-  const input = createInterface({ input: process.stdin, terminal: false });
-  input.on('line', (line) => session.receive(line));
-  input.on('close', () => session.endOfInput());
-  void session.ended.then(() => {
-    input.close();
-    process.stdin.destroy();
+  const lines = new LineSplitter({
+    line: (line) => session.receive(line),
+    overLong: (start, bytes) => session.receiveOverLong(start, bytes),
   });
+  let inputEnded = false;
+  const endOfInput = () => {
+    if (inputEnded) return;
+    inputEnded = true;
+    lines.end();
+    session.endOfInput();
+  };
+  process.stdin.on('data', (chunk: Buffer) => lines.push(chunk));
+  process.stdin.on('end', endOfInput);
+  process.stdin.on('error', endOfInput);
+  void session.ended.then(() => process.stdin.destroy());
 }

@@ -5,8 +5,9 @@
  * ever added: a writer refuses a name that exists, and a reader checks each shard against
  * its manifest (size, SHA-256, unpacked size, count, the digest of its positions) before
  * it hands over a position of it. Both stream: no whole file is held in memory, and
- * unpacking stops as soon as it passes the size the manifest gives (a gzip bomb is refused
- * after a few kilobytes of it).
+ * unpacking stops as soon as it passes the size or the count of records the manifest gives
+ * (a gzip bomb is refused after a few kilobytes of it, and never holds more positions than
+ * its manifest says).
  *
  * A shard, once unzipped (version 2; numbers little-endian):
  *
@@ -547,6 +548,8 @@ class ChainDecoder {
   constructor(
     private readonly variant: VariantName,
     private readonly out: PackedPositions,
+    /** The records the manifest gives: one more is refused at once, before it is kept. */
+    private readonly most: number,
   ) {
     this.rules = rulesFor(variant);
   }
@@ -566,6 +569,7 @@ class ChainDecoder {
       at = HEADER_BYTES;
     }
     while (at < bytes.length && (last || at + MAX_RECORD_BYTES <= bytes.length)) {
+      if (this.records === this.most) return `record ${this.records + 1}: more records than the manifest's ${this.most}`; // prettier-ignore
       const end = this.record(bytes, at);
       if (typeof end === 'string') return `record ${this.records + 1}: ${end}`;
       at = end;
@@ -587,6 +591,7 @@ class ChainDecoder {
     if (plies === 0) {
       const end = readPieces(bytes, at, this.rules, state);
       if (typeof end === 'string') return end;
+      if ((bytes.readInt32LE(at) | bytes.readInt32LE(at + 4)) === 0) return 'a board with no piece';
       at = end;
       if (at >= bytes.length) return ends;
       const side = bytes[at++];
@@ -633,7 +638,7 @@ class ChainDecoder {
  * Reads one shard checked against its manifest into `out` (emptied first); nothing is left
  * in `out` unless the whole shard is sound (a truncated, altered or lying shard is refused
  * whole, with its file named). The file is streamed: at most a chunk of it and of its
- * unzipped bytes is held, and unzipping stops once it passes the manifest's size.
+ * unzipped bytes is held, and unzipping stops once it passes the manifest's size or count.
  */
 export async function readShard(
   manifestPath: string,
@@ -681,7 +686,7 @@ export async function readShard(
   const unzip = createGunzip();
   source.on('error', (thrown) => unzip.destroy(thrown));
   source.pipe(unzip);
-  const decoder = new ChainDecoder(variant, out);
+  const decoder = new ChainDecoder(variant, out, m.positions);
   let unpacked = 0;
   let error: string | undefined;
   try {

@@ -78,6 +78,17 @@ describe('EvalFile', () => {
   );
 });
 
+describe('the protocol input', () => {
+  it('a line of 32 MiB is answered by one error quoting its start, never held; the lines after it run', async () => {
+    const run = await tama([], `isready\n${'x'.repeat(32 << 20)}\nisready\nquit\n`);
+    expect(run.stdout.filter((line) => line.includes('error'))).toEqual([`info string error: a line of 33,554,432 bytes is ignored: a line has at most 1,048,576; it begins '${'x'.repeat(200)}'`]); // prettier-ignore
+    expect(run.stdout.filter((line) => line === 'readyok')).toHaveLength(2);
+    expect(run.code).toBe(0);
+    // Held whole, the line took some 100 MiB more than the engine's own memory.
+    expect(run.peakKib).toBeLessThan(160 * 1024);
+  });
+});
+
 describe('tama egdb probe', () => {
   const tables = (name: string, make: (path: string) => void): string => {
     const dir = join(folder, `egdb-${name}`);

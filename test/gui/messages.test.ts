@@ -30,8 +30,8 @@ describe('parseClientMessage', () => {
   it.each([
     ['not JSON', '{type', 'message is not JSON'],
     ['an array', '[1]', 'message must be a JSON object'],
-    ['an unknown type', '{"type":"quit"}', 'unknown message type "quit"'],
-    ['no type', '{}', 'unknown message type null'],
+    ['an unknown type', '{"type":"quit"}', "unknown message type 'quit'"],
+    ['no type', '{}', "unknown message type 'null'"],
     ['an extra field', '{"type":"stop","now":1}', "stop: unknown field 'now'"],
     ['a bad id', JSON.stringify({ ...go, id: -1 }), 'go: id must be a whole number'],
     ['a bad variant', JSON.stringify({ ...go, variant: 'chess' }), 'go: variant must be one of armenian, turkish'], // prettier-ignore
@@ -61,6 +61,19 @@ describe('parseClientMessage', () => {
         expect(parseClientMessage(JSON.stringify({ ...go, [field]: value })).ok).toBe(false);
       }
     }
+  });
+
+  it.each([
+    ['a type', { type: 'x'.repeat(60_000) }, "unknown message type 'xxx"],
+    ['a field', { type: 'stop', ['x'.repeat(60_000)]: 1 }, "stop: unknown field 'xxx"],
+    ['a go field', { ...go, ['x'.repeat(60_000)]: 1 }, "go: unknown field 'xxx"],
+    ['a limit', { ...go, limits: { ['x'.repeat(60_000)]: 1 } }, "go limits: unknown field 'xxx"],
+  ])('quotes at most 200 characters of %s it does not know, then its size', (_, message, start) => {
+    const parsed = parseClientMessage(JSON.stringify(message));
+    const error = parsed.ok ? '' : parsed.error.message;
+    expect(error.startsWith(start)).toBe(true);
+    expect(error.endsWith(`${'x'.repeat(10)}...' (60,000 bytes)`)).toBe(true);
+    expect(error.length).toBeLessThan(260);
   });
 
   it('refuses an oversized message before reading it', () => {

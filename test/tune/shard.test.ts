@@ -229,6 +229,7 @@ describe('a bad shard', () => {
     ['another variant in its header', Buffer.from(header(1)), /its header names another variant than armenian/], // prettier-ignore
     ['a full record cut short', Buffer.from([...header(), 0x00, 1, 0, 0]), /record 1: the file ends inside it/], // prettier-ignore
     ['a White man on rank 8', Buffer.from([...header(), 0x00, 0, 0, 0, 0, 0, 0, 0, 0x80, 0, 0]), /record 1: a man on its crowning row \(square 63\)/], // prettier-ignore
+    ['a board with no piece', Buffer.from([...header(), 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0]), /record 1: a board with no piece/], // prettier-ignore
     ['a link first', Buffer.from([...header(), 0x10, 0]), /record 1: a link with no position before it/], // prettier-ignore
     ['a tag of no record', Buffer.from([...header(), 0x03]), /record 1: its tag 3 is not a record's/], // prettier-ignore
     ['an illegal move', Buffer.from([...header(), 0x00, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10, 200]), /record 2: its move 1 is move 201 of a position with \d+ legal moves/], // prettier-ignore
@@ -252,6 +253,16 @@ describe('a bad shard', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(200 << 20);
   });
 
+  it('a bomb of sound records whose manifest gives room for more bytes than records: refused at the first record past its count', async () => {
+    const kept = await three();
+    // A White man on a1, again and again: 11 bytes a record, where the manifest's unpacked
+    // size leaves room for 25 a record, so that only the count stops it.
+    const record = [0x00, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    const raw = Buffer.from([...header(), ...Array.from({ length: 10_000 }, () => record).flat()]);
+    replaceContent(raw, gzipSync(raw), { positions: 1000, distinct: 1000, unpacked: 9 + 1000 * 25 }); // prettier-ignore
+    await refusedWith(/2\.bin\.gz: record 1001: more records than the manifest's 1000/, kept);
+  });
+
   it.each([
     ['not JSON', '{', /2\.json: not JSON/],
     ['another format', '{"format":"x"}', /2\.json: not a shard manifest/],
@@ -268,7 +279,8 @@ describe('a bad shard', () => {
   });
 
   it.each([
-    ['counts other records than it holds', { positions: 99 }, /2\.bin\.gz: 100 records, the manifest says 99/], // prettier-ignore
+    ['counts fewer records than it holds', { positions: 99 }, /2\.bin\.gz: record 100: more records than the manifest's 99/], // prettier-ignore
+    ['counts more records than it holds', { positions: 101 }, /2\.bin\.gz: 100 records, the manifest says 101/], // prettier-ignore
     ['gives another unpacked size', { unpacked: 5 }, /2\.bin\.gz: unzips to more than the manifest's 5 bytes/], // prettier-ignore
     ['gives another digest', { digest: '0'.repeat(64) }, /2\.bin\.gz: its positions' digest is not the manifest's/], // prettier-ignore
   ])('whose manifest %s: refused', async (_name, change, message) => {
