@@ -2,15 +2,37 @@
  * Database restarts on a real embedded PostgreSQL: a connection that the server drops in
  * the middle of a transaction fails that transaction and nothing else (a worker used to
  * exit on it), a campaign whose last pair was stored without the worker hearing so
- * finishes all the same, and a real `tama worker` that sees the server restarted several
- * times during a small campaign finishes it, each game stored once, and is still running.
+ * finishes all the same, a server lost between finishing a campaign and dropping its
+ * waiting jobs costs only a wait, and a real `tama worker` that sees the server restarted
+ * several times during a small campaign finishes it, each game stored once, and is still
+ * running.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { settle, type JobRun } from '../../src/campaign/jobs.js';
+import { JobQueue, queueName } from '../../src/campaign/queue.js';
 import { Store, type GameRow } from '../../src/campaign/store.js';
 import { FIXTURES, requireBuild } from '../helpers.js';
 import { Lab, until } from './lab.js';
 
 let lab: Lab;
+
+/** A drawn game of pair 0 as a worker stores it; the tests set what differs. */
+const game = (number: number, gameInPair: 0 | 1): GameRow => ({
+  number,
+  slot: 0,
+  pairing: 0,
+  pairNumber: 0,
+  gameInPair,
+  white: gameInPair,
+  black: 1 - gameInPair,
+  result: 'draw',
+  termination: 'max-plies',
+  forfeitedBy: null,
+  reason: 'the game reached 40 plies',
+  firstPoints: 1,
+  pdn: '',
+  worker: 'lost',
+});
 
 beforeAll(async () => {
   requireBuild();
@@ -52,22 +74,6 @@ describe('a campaign whose last games were stored while the answer was lost', ()
     );
     // The pair is in the store, as when its commit landed but the server went away before
     // answering: the job is still on the queue, and the campaign still running.
-    const game = (number: number, gameInPair: 0 | 1): GameRow => ({
-      number,
-      slot: 0,
-      pairing: 0,
-      pairNumber: 0,
-      gameInPair,
-      white: gameInPair,
-      black: 1 - gameInPair,
-      result: 'draw',
-      termination: 'max-plies',
-      forfeitedBy: null,
-      reason: 'the game reached 40 plies',
-      firstPoints: 1,
-      pdn: '',
-      worker: 'lost',
-    });
     expect(await lab.store.insertSlot(id, [game(1, 0), game(2, 1)])).toBe(true);
     const worker = lab.worker();
     await until(lab.finished(id), 'the campaign to finish');
@@ -75,6 +81,71 @@ describe('a campaign whose last games were stored while the answer was lost', ()
     expect(await worker.exited).toBe(0);
     expect(worker.output.stdout).toContain(`Campaign ${id} finished: complete`);
     expect((await lab.store.games(id)).map((row) => row.worker)).toEqual(['lost', 'lost']);
+  });
+});
+
+describe('a server lost between finishing a campaign and dropping its waiting jobs', () => {
+  it('drops them once it is back, and says the campaign finished', async ({ expect }) => {
+    const id = await lab.create(
+      `--engine cmd="${process.execPath} ${FIXTURES}random-mover.mjs" name=A ` +
+        `--engine cmd="${process.execPath} ${FIXTURES}random-mover.mjs --seed 3" name=B ` +
+        `--each depth=1 --games 4 --batch 1`,
+    );
+    // Every game is stored while both jobs still wait: the next settle finishes the campaign.
+    for (const slot of [0, 1]) {
+      const rows = [0, 1].map((gameInPair) => ({
+        ...game(2 * slot + gameInPair + 1, gameInPair as 0 | 1),
+        slot,
+        pairNumber: slot,
+      }));
+      expect(await lab.store.insertSlot(id, rows)).toBe(true);
+    }
+    // Counted in pg-boss's table itself: its queue counts are a cache the monitor refreshes.
+    const waiting = async () =>
+      (
+        await lab.store.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state < 'active'`,
+          [queueName(id)],
+        )
+      ).rows[0].n;
+    expect(await waiting()).toBe(2);
+    const queue = await JobQueue.open(lab.url, false, () => {});
+    try {
+      // The queue's first drop fails as when the server goes away just before it.
+      let lost = false;
+      const away: JobQueue = Object.create(queue);
+      away.dropWaiting = async (campaign: number) => {
+        if (!lost) {
+          lost = true;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return queue.dropWaiting(campaign);
+      };
+      const printed: string[] = [];
+      const never = new AbortController().signal;
+      const run: JobRun = {
+        store: lab.store,
+        queue: away,
+        campaign: (await lab.store.campaign(id))!,
+        job: { id: 'none', range: { campaign: id, from: 0, to: 1 }, attempt: 0, triesLeft: 0 },
+        worker: 'test',
+        io: {
+          print: (line) => printed.push(line),
+          warn: () => {},
+          finish: never,
+          giveBack: never,
+          countPerft: () => Promise.reject(new Error('no perft here')),
+        },
+        done: { games: 0 },
+      };
+      await settle(run, (decision) => `finished: ${decision}`);
+      expect(lost).toBe(true);
+      expect(printed).toEqual(['finished: complete']);
+      expect((await lab.store.campaign(id))?.state).toBe('finished');
+      expect(await waiting()).toBe(0);
+    } finally {
+      await queue.close();
+    }
   });
 });
 
