@@ -47,6 +47,21 @@ export async function settleCampaign(
   queue: JobQueue,
   campaign: CampaignRow,
 ): Promise<Decision | undefined> {
+  const decision = await finishIfDecided(store, campaign);
+  if (decision !== undefined) await queue.dropWaiting(campaign.id);
+  return decision;
+}
+
+/**
+ * The first half of `settleCampaign`: marks the campaign finished when it is decided, and
+ * returns the decision when this call did. Its waiting jobs are the caller's to drop, so
+ * that a caller who waits out a server that went away between the two steps retries only
+ * the second, instead of finding the campaign finished already and leaving them queued.
+ */
+export async function finishIfDecided(
+  store: Store,
+  campaign: CampaignRow,
+): Promise<Decision | undefined> {
   let decision: Decision | undefined;
   if (campaign.kind === 'perft') {
     const tally = await perftTally(store, campaign.id);
@@ -66,9 +81,7 @@ export async function settleCampaign(
     if (decision === undefined && tally.games >= totalGames(settings)) decision = 'complete';
   }
   if (decision === undefined) return undefined;
-  if (!(await store.setState(campaign.id, 'running', 'finished', decision))) return undefined;
-  await queue.dropWaiting(campaign.id);
-  return decision;
+  return (await store.setState(campaign.id, 'running', 'finished', decision)) ? decision : undefined; // prettier-ignore
 }
 
 /**

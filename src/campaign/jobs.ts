@@ -5,7 +5,7 @@
  */
 import type { VariantName } from '../core/variant.js';
 import type { GameRecord } from '../match/game.js';
-import { settleCampaign, type Decision } from './aggregate.js';
+import { finishIfDecided, type Decision } from './aggregate.js';
 import type { HeldJob, JobQueue } from './queue.js';
 import type { CampaignRow, Store } from './store.js';
 
@@ -122,8 +122,11 @@ export const storeWhenPossible = (insert: () => Promise<boolean>, games: string,
 export async function settle(run: JobRun, finished: (decision: Decision) => string) {
   const { store, queue, campaign, io } = run;
   const doing = `check whether campaign ${campaign.id} is over`;
-  const decision = await whenReachable(() => settleCampaign(store, queue, campaign), doing, io);
-  if (decision !== undefined) io.print(finished(decision));
+  const decision = await whenReachable(() => finishIfDecided(store, campaign), doing, io);
+  if (decision === undefined) return;
+  const drop = `drop the waiting jobs of finished campaign ${campaign.id}`;
+  await whenReachable(() => queue.dropWaiting(campaign.id), drop, io);
+  io.print(finished(decision));
 }
 
 /** The campaign's state, read again before each slot or game; a server away counts as running. */

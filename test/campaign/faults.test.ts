@@ -7,9 +7,8 @@
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { JobQueue } from '../../src/campaign/queue.js';
-import type { GameRow } from '../../src/campaign/store.js';
 import { FIXTURES, requireBuild } from '../helpers.js';
-import { Lab, until } from './lab.js';
+import { drawnGame, Lab, until } from './lab.js';
 
 let lab: Lab;
 
@@ -133,24 +132,10 @@ describe('a poison job', () => {
       if (first === undefined || second === undefined) throw new Error('two jobs expected');
       // The first job's pair was stored all the same (its worker finished it after its
       // lease lapsed); the second job's was not.
-      const game = (number: number, gameInPair: 0 | 1): GameRow => ({
-        number,
-        slot: first.range.from,
-        pairing: 0,
-        pairNumber: first.range.from,
-        gameInPair,
-        white: gameInPair,
-        black: 1 - gameInPair,
-        result: 'draw',
-        termination: 'max-plies',
-        forfeitedBy: null,
-        reason: 'the game reached 40 plies',
-        firstPoints: 1,
-        pdn: '',
-        worker: 'test',
-      });
       const number = 2 * first.range.from + 1;
-      expect(await lab.store.insertSlot(id, [game(number, 0), game(number + 1, 1)])).toBe(true);
+      const slot = first.range.from;
+      const pair = [drawnGame(number, 0, slot), drawnGame(number + 1, 1, slot)];
+      expect(await lab.store.insertSlot(id, pair)).toBe(true);
       await queue.fail(first, 'lease lapsed');
       await queue.fail(second, 'engines failed');
     } finally {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ensureEmbeddedServer, stopEmbeddedServer } from '../../src/campaign/embedded.js';
-import { Store } from '../../src/campaign/store.js';
+import { Store, type GameRow } from '../../src/campaign/store.js';
 import { ROOT } from '../helpers.js';
 
 const run = promisify(execFile);
@@ -51,6 +51,45 @@ export async function until(
     }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${lastError}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * A drawn game of slot (game pair) `slot` as a worker stores it, for the tests that store
+ * games themselves.
+ */
+export function drawnGame(number: number, gameInPair: 0 | 1, slot = 0, worker = 'test'): GameRow {
+  return {
+    number,
+    slot,
+    pairing: 0,
+    pairNumber: slot,
+    gameInPair,
+    white: gameInPair,
+    black: 1 - gameInPair,
+    result: 'draw',
+    termination: 'max-plies',
+    forfeitedBy: null,
+    reason: 'the game reached 40 plies',
+    firstPoints: 1,
+    pdn: '',
+    worker,
+  };
+}
+
+/**
+ * Runs `steps`, which watch `worker`; when they fail, the error carries the worker's output,
+ * which says why it did not get there (a campaign stalled, a worker gone).
+ */
+export async function watching<T>(worker: WorkerProcess, steps: () => Promise<T>): Promise<T> {
+  try {
+    return await steps();
+  } catch (error) {
+    const { stdout, stderr } = worker.output;
+    const exited = worker.child.exitCode === null ? 'running' : `exited ${worker.child.exitCode}`;
+    (error as Error).message +=
+      `\nthe worker (${exited}) printed:\n${stdout}\nand on stderr:\n${stderr}`;
+    throw error;
   }
 }
 
@@ -170,6 +209,49 @@ export class Lab {
       }),
     );
     return { child, output, exited };
+  }
+
+  /** Stops the cluster's server (a fast shutdown: every connection is dropped at once). */
+  async stopServer(): Promise<void> {
+    const stopped = await stopEmbeddedServer(this.dataDir);
+    if (!stopped.ok || !stopped.value) {
+      throw new Error(`the server did not stop: ${stopped.ok ? 'it was not running' : stopped.error.message}`); // prettier-ignore
+    }
+  }
+
+  /** Starts the cluster's server again. */
+  async startServer(): Promise<void> {
+    const started = await ensureEmbeddedServer(this.dataDir);
+    if (!started.ok) throw new Error(started.error.message);
+  }
+
+  /**
+   * Stops and starts the server while a statement of another connection that begins with
+   * `statement` waits on `table` (a worker storing a result): the lab holds a lock on the
+   * table until such a statement waits for it, so the server goes away in the middle of
+   * that store, the lab's own connection being dropped with it.
+   */
+  async restartDuringWrite(table: string, statement: string): Promise<void> {
+    const holder = await this.store.pool.connect();
+    // The server drops this connection when it stops; its 'error' is expected.
+    let dropped: Error | undefined;
+    holder.on('error', (error) => (dropped ??= error));
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`LOCK TABLE ${table} IN SHARE MODE`);
+      await until(async () => {
+        const { rows } = await this.store.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid() AND query LIKE $1`,
+          [`${statement}%`],
+        );
+        return rows[0].n > 0;
+      }, `a statement waiting on ${table}`);
+      await this.stopServer();
+    } finally {
+      holder.release(dropped ?? new Error('dropped with the server'));
+    }
+    await this.startServer();
   }
 
   /** Whether campaign `id` has finished. */
