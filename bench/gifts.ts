@@ -14,8 +14,9 @@
  *     [--eval-file FILE[;FILE]] [--player NAME] SOURCE...
  *
  * A SOURCE is a training shard's manifest (data/train/VARIANT/NAME.json), whose positions
- * with no capture pending are the candidates, or a PDN file (with --player: the quiet
- * positions that player had to move in). The candidates are visited in a fixed order spread
+ * with no capture pending are the candidates; an openings file (data/openings-VARIANT.txt:
+ * each opening's position); or a PDN file (with --player: the quiet positions that player
+ * had to move in). The candidates are visited in a fixed order spread
  * over the whole source (the k-th visit is candidate floor(frac(k * golden ratio) * count)),
  * and the first --positions where some move gives a man are measured, so the same source
  * and count give the same figures.
@@ -35,6 +36,9 @@ import { Evaluators, type EvalSource } from '../src/search/eval.js';
 import { Searcher } from '../src/search/search.js';
 import { NO_TIME_LIMIT } from '../src/search/timeman.js';
 import { tableBytes } from '../src/search/tt.js';
+import { readBoundedText as readBoundedFile } from '../src/files/bounded-read.js';
+import { OPENINGS_FILE_CAP } from '../src/files/read-caps.js';
+import { openingGame, parseOpenings } from '../src/match/openings.js';
 import { PackedPositions } from '../src/tune/packed.js';
 import { parseManifest, readBoundedText, readShard } from '../src/tune/shard.js';
 import { readArguments, usageError, wholeNumber } from './args.js';
@@ -42,8 +46,9 @@ import { ForcedExchange, shortfall, someMoveGives } from './forced-exchange.js';
 
 const USAGE = `Usage: node dist/bench/gifts.js [options] SOURCE...
 
-  SOURCE              a training shard's manifest (data/train/VARIANT/NAME.json), or a
-                      PDN file of games (then --player is required)
+  SOURCE              a training shard's manifest (data/train/VARIANT/NAME.json), an
+                      openings file (data/openings-VARIANT.txt), or a PDN file of games
+                      (then --player is required)
   --positions <n>     positions measured a source, where some move gives a man (default 200)
   --depth <n>         searches of depth 1 to n (default 4, at most 12)
   --eval-file <file>  the evaluation under test, as EvalFile takes it (default: the
@@ -103,6 +108,24 @@ async function shardCandidates(path: string): Promise<Candidates> {
     if (!hasCapture(rules, packed.stateInto(p, state))) quiet.push(p);
   }
   return { variant, count: quiet.length, at: (index) => new Position(rules, packed.stateInto(quiet[index], state)) }; // prettier-ignore
+}
+
+/**
+ * The quiet positions of an openings file (made by `tama match-openings`, whose first line
+ * names the variant): each opening's position once its moves are played.
+ */
+function openingCandidates(path: string): Candidates {
+  const text = readBoundedFile(path, OPENINGS_FILE_CAP, `openings file '${path}'`);
+  if (!text.ok) usageError(USAGE, text.error.message);
+  const named = /^# Tama openings \(([a-z]+)\)/.exec(text.value);
+  const variant = named === null ? undefined : parseVariantName(named[1]);
+  if (variant === undefined) usageError(USAGE, `${path}: its first line does not name the variant ('# Tama openings (armenian)')`); // prettier-ignore
+  const openings = parseOpenings(text.value, variant);
+  if (!openings.ok) usageError(USAGE, `${path}: ${openings.error.message}`);
+  const positions = openings.value
+    .map((opening) => openingGame(opening, variant).position)
+    .filter((position) => !hasCapture(position.rules, position.state));
+  return { variant, count: positions.length, at: (index) => positions[index] };
 }
 
 /** The quiet positions `player` had to move in, in the games of a PDN file. */
@@ -199,7 +222,7 @@ const exchange = new ForcedExchange();
 const testedName = testedFile ?? `the default (${DEFAULT_EVAL_FILE})`;
 const rows: string[] = [];
 for (const path of positionals) {
-  const candidates = path.endsWith('.json') ? await shardCandidates(path) : pdnCandidates(path);
+  const candidates = path.endsWith('.json') ? await shardCandidates(path) : path.endsWith('.txt') ? openingCandidates(path) : pdnCandidates(path); // prettier-ignore
   const { picked, visited } = pick(candidates, wanted, exchange);
   if (picked.length === 0) usageError(USAGE, `${path}: no quiet position where a move gives a man`); // prettier-ignore
   console.log(`${path} (${candidates.variant}): ${picked.length} positions where some move gives a man, found among ${visited} of its ${candidates.count} quiet positions`); // prettier-ignore

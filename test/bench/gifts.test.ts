@@ -91,7 +91,14 @@ describe('dist/bench/gifts.js', () => {
     }
   });
 
-  it('refuses a call without a source, a PDN file without a player, an unreadable file and a depth past 12', async () => {
+  it("reads an openings file's positions in its variant", async () => {
+    const { stdout, code } = await gifts('--positions', '2', '--depth', '1', 'data/openings-turkish.txt'); // prettier-ignore
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^data\/openings-turkish\.txt \(turkish\): 2 positions where some move gives a man, found among \d+ of its \d+ quiet positions$/m); // prettier-ignore
+    expect(rows(stdout).map((row) => row.slice(0, 2))).toEqual([['turkish (network)', '1']]);
+  });
+
+  it('refuses a call without a source, a PDN file without a player, an unreadable file, an openings file without its variant and a depth past 12', async () => {
     const none = await gifts();
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^error: name at least one source\n/);
@@ -104,6 +111,13 @@ describe('dist/bench/gifts.js', () => {
     const nobody = await gifts('--player', 'nobody', file);
     expect(nobody.code).toBe(2);
     expect(nobody.stderr).toMatch(/^error: no quiet position of 'nobody' in /);
+    const unnamed = join(folder, 'openings.txt');
+    writeFileSync(unnamed, 'W:Wa2:Bh7\n');
+    const noVariant = await gifts(unnamed);
+    expect(noVariant.code).toBe(2);
+    expect(noVariant.stderr).toMatch(
+      /^error: .*openings\.txt: its first line does not name the variant /,
+    );
     const deep = await gifts('--depth', '13', SHARD);
     expect(deep.code).toBe(2);
     expect(deep.stderr).toMatch(/^error: --depth expects a whole number from 1 to 12, got '13'\n/);
