@@ -22,6 +22,7 @@
  * and count give the same figures.
  */
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { hasCapture } from '../src/core/movegen.js';
 import { Position } from '../src/core/position.js';
 import { ok } from '../src/core/result.js';
@@ -249,10 +250,10 @@ for (const path of positionals) {
     const variance = differences.reduce((sum, d) => sum + (d - mean) ** 2, 0) / Math.max(1, n - 1);
     const margin = 100 * 1.96 * Math.sqrt(variance / n);
     const points = 100 * mean;
-    rows.push(`| ${candidates.variant} (${kind}) | ${depth} | ${cell('tested')} | ${cell('linear')} | ${points >= 0 ? '+' : ''}${points.toFixed(1)} ± ${margin.toFixed(1)} |`); // prettier-ignore
+    rows.push(`| ${basename(path)} | ${candidates.variant} (${kind}) | ${depth} | ${cell('tested')} | ${cell('linear')} | ${points >= 0 ? '+' : ''}${points.toFixed(1)} ± ${margin.toFixed(1)} |`); // prettier-ignore
   }
 }
 console.log(`evaluation under test: ${testedName}; compared with ${LINEAR_EVAL_FILE}`);
-console.log('| variant (evaluation under test) | depth | gives a man, men given per position: under test | linear | points above linear (95 %) |'); // prettier-ignore
-console.log('|---|---|---|---|---|');
+console.log('| source | variant (evaluation under test) | depth | gives a man, men given per position: under test | linear | points above linear (95 %) |'); // prettier-ignore
+console.log('|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);

@@ -50,11 +50,11 @@ async function gifts(...args: string[]): Promise<{ stdout: string; stderr: strin
   }
 }
 
-/** The table's rows: variant, depth and the cells, as printed. */
+/** The table's rows: source, variant, depth and the cells, as printed. */
 function rows(stdout: string): string[][] {
   return stdout
     .split('\n')
-    .filter((line) => /^\| (armenian|turkish) \(/.test(line))
+    .filter((line) => /^\| [^|]+ \| (armenian|turkish) \(/.test(line))
     .map((line) =>
       line
         .split('|')
@@ -73,8 +73,8 @@ describe('dist/bench/gifts.js', () => {
     expect(stdout).toContain(`${file} (armenian): 2 positions where some move gives a man, found among 2 of its 2 quiet positions`); // prettier-ignore
     expect(stdout).toContain('evaluation under test: the default (data/network-armenian.json;data/network-turkish.json); compared with data/eval-weights.json'); // prettier-ignore
     expect(rows(stdout)).toEqual([
-      ['armenian (network)', '1', '2 (100.0 %), 1.00', '0 (0.0 %), 0.00', '+100.0 ± 0.0'],
-      ['armenian (network)', '2', '0 (0.0 %), 0.00', '0 (0.0 %), 0.00', '+0.0 ± 0.0'],
+      ['game.pdn', 'armenian (network)', '1', '2 (100.0 %), 1.00', '0 (0.0 %), 0.00', '+100.0 ± 0.0'], // prettier-ignore
+      ['game.pdn', 'armenian (network)', '2', '0 (0.0 %), 0.00', '0 (0.0 %), 0.00', '+0.0 ± 0.0'],
     ]);
   });
 
@@ -83,11 +83,11 @@ describe('dist/bench/gifts.js', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^data\/train\/armenian\/20261207T074006Z-c1-01\.json \(armenian\): 4 positions where some move gives a man, found among \d+ of its \d+ quiet positions$/m); // prettier-ignore
     const table = rows(stdout);
-    expect(table.map((row) => row.slice(0, 2))).toEqual([1, 2, 3].map((depth) => ['armenian (linear)', String(depth)])); // prettier-ignore
+    expect(table.map((row) => row.slice(0, 3))).toEqual([1, 2, 3].map((depth) => ['20261207T074006Z-c1-01.json', 'armenian (linear)', String(depth)])); // prettier-ignore
     for (const row of table) {
-      expect(row[2]).toMatch(/^[0-4] \(\d+\.\d %\), \d+\.\d\d$/);
-      expect(row[2]).toBe(row[3]);
-      expect(row[4]).toBe('+0.0 ± 0.0');
+      expect(row[3]).toMatch(/^[0-4] \(\d+\.\d %\), \d+\.\d\d$/);
+      expect(row[3]).toBe(row[4]);
+      expect(row[5]).toBe('+0.0 ± 0.0');
     }
   });
 
@@ -95,7 +95,7 @@ describe('dist/bench/gifts.js', () => {
     const { stdout, code } = await gifts('--positions', '2', '--depth', '1', 'data/openings-turkish.txt'); // prettier-ignore
     expect(code).toBe(0);
     expect(stdout).toMatch(/^data\/openings-turkish\.txt \(turkish\): 2 positions where some move gives a man, found among \d+ of its \d+ quiet positions$/m); // prettier-ignore
-    expect(rows(stdout).map((row) => row.slice(0, 2))).toEqual([['turkish (network)', '1']]);
+    expect(rows(stdout).map((row) => row.slice(0, 3))).toEqual([['openings-turkish.txt', 'turkish (network)', '1']]); // prettier-ignore
   });
 
   it('refuses a call without a source, a PDN file without a player, an unreadable file, an openings file without its variant and a depth past 12', async () => {
