@@ -1,7 +1,8 @@
 /**
- * The depth-1 gift count (bench/gifts.ts, built): on a game whose first position is one
- * where the shipped Armenian network, at depth 1, gives a man that the linear evaluation
- * keeps, each evaluation's count and margin; a bad call is one error line and exit code 2.
+ * The gift count of real searches (bench/gifts.ts, built): on a game whose quiet positions
+ * are ones where the shipped Armenian network's search of depth 1 gives a man that the
+ * linear evaluation's keeps, and on a few positions of a training shard, the table's shape
+ * and counts; a bad call is one error line and exit code 2.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,10 +15,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const GIFTS_JS = fileURLToPath(new URL('../../dist/bench/gifts.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SHARD = 'data/train/armenian/20261207T074006Z-c1-01.json';
 const folder = mkdtempSync(join(tmpdir(), 'tama-gifts-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** White to move; b4-c5 gives a man (c6xc4), which the network scores +16, the linear -104. */
+/**
+ * White to move; at depth 1 the network plays b4-c5, which c6xc4 answers (the network
+ * scores the position after it +16, the linear evaluation -104). After c6xc4 White is to
+ * move again in a quiet position, where the network's depth-1 choice gives a man as well.
+ */
 const GAME = `[Event "test"]
 [White "net"]
 [Black "other"]
@@ -44,29 +50,76 @@ async function gifts(...args: string[]): Promise<{ stdout: string; stderr: strin
   }
 }
 
+/** The table's rows: source, variant, depth and the cells, as printed. */
+function rows(stdout: string): string[][] {
+  return stdout
+    .split('\n')
+    .filter((line) => /^\| [^|]+ \| (armenian|turkish) \(/.test(line))
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
+}
+
 describe('dist/bench/gifts.js', () => {
   const file = join(folder, 'game.pdn');
   writeFileSync(file, GAME);
 
-  it("counts the network's gift at depth 1 and the linear evaluation's refusal", async () => {
-    const { stdout, code } = await gifts('--player', 'net', file);
+  it("counts the network's gifts at depth 1, which depth 2 sees and the linear evaluation never makes", async () => {
+    const { stdout, code } = await gifts('--player', 'net', '--depth', '2', file);
     expect(code).toBe(0);
-    // Two quiet positions of White, the start and after c6xc4: in both the network would
-    // give a man at depth 1 and the linear evaluation would not.
-    expect(stdout).toContain(`${file}: 2 quiet positions of 'net' (armenian), judged with data/network-armenian.json`); // prettier-ignore
-    expect(stdout).toMatch(/^network +depth 1 gives a man in 2 \(100 %\);/m);
-    expect(stdout).toMatch(/^linear +depth 1 gives a man in 0 \(0 %\);/m);
+    expect(stdout).toContain(`${file} (armenian): 2 positions where some move gives a man, found among 2 of its 2 quiet positions`); // prettier-ignore
+    expect(stdout).toContain('evaluation under test: the default (data/network-armenian.json;data/network-turkish.json); compared with data/eval-weights.json'); // prettier-ignore
+    expect(rows(stdout)).toEqual([
+      ['game.pdn', 'armenian (network)', '1', '2 (100.0 %), 1.00', '0 (0.0 %), 0.00', '+100.0 ± 0.0'], // prettier-ignore
+      ['game.pdn', 'armenian (network)', '2', '0 (0.0 %), 0.00', '0 (0.0 %), 0.00', '+0.0 ± 0.0'],
+    ]);
   });
 
-  it('refuses a call without a player, an unreadable file and a player with no position', async () => {
+  it('compares an evaluation file with itself as level, on positions of a training shard', async () => {
+    const { stdout, code } = await gifts('--positions', '4', '--depth', '3', '--eval-file', 'data/eval-weights.json', SHARD); // prettier-ignore
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^data\/train\/armenian\/20261207T074006Z-c1-01\.json \(armenian\): 4 positions where some move gives a man, found among \d+ of its \d+ quiet positions$/m); // prettier-ignore
+    const table = rows(stdout);
+    expect(table.map((row) => row.slice(0, 3))).toEqual([1, 2, 3].map((depth) => ['20261207T074006Z-c1-01.json', 'armenian (linear)', String(depth)])); // prettier-ignore
+    for (const row of table) {
+      expect(row[3]).toMatch(/^[0-4] \(\d+\.\d %\), \d+\.\d\d$/);
+      expect(row[3]).toBe(row[4]);
+      expect(row[5]).toBe('+0.0 ± 0.0');
+    }
+  });
+
+  it("reads an openings file's positions in its variant", async () => {
+    const { stdout, code } = await gifts('--positions', '2', '--depth', '1', 'data/openings-turkish.txt'); // prettier-ignore
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^data\/openings-turkish\.txt \(turkish\): 2 positions where some move gives a man, found among \d+ of its \d+ quiet positions$/m); // prettier-ignore
+    expect(rows(stdout).map((row) => row.slice(0, 3))).toEqual([['openings-turkish.txt', 'turkish (network)', '1']]); // prettier-ignore
+  });
+
+  it('refuses a call without a source, a PDN file without a player, an unreadable file, an openings file without its variant and a depth past 12', async () => {
+    const none = await gifts();
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^error: name at least one source\n/);
     const noPlayer = await gifts(file);
     expect(noPlayer.code).toBe(2);
-    expect(noPlayer.stderr).toMatch(/^error: --player is required\n/);
+    expect(noPlayer.stderr).toMatch(/^error: --player is required with a PDN file /);
     const missing = await gifts('--player', 'net', join(folder, 'none.pdn'));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^error: cannot read .*none\.pdn: /);
     const nobody = await gifts('--player', 'nobody', file);
     expect(nobody.code).toBe(2);
-    expect(nobody.stderr).toMatch(/^error: no quiet position of 'nobody' in the file\n/);
+    expect(nobody.stderr).toMatch(/^error: no quiet position of 'nobody' in /);
+    const unnamed = join(folder, 'openings.txt');
+    writeFileSync(unnamed, 'W:Wa2:Bh7\n');
+    const noVariant = await gifts(unnamed);
+    expect(noVariant.code).toBe(2);
+    expect(noVariant.stderr).toMatch(
+      /^error: .*openings\.txt: its first line does not name the variant /,
+    );
+    const deep = await gifts('--depth', '13', SHARD);
+    expect(deep.code).toBe(2);
+    expect(deep.stderr).toMatch(/^error: --depth expects a whole number from 1 to 12, got '13'\n/);
   });
 });
