@@ -15,7 +15,7 @@
 import { popcount32 } from '../../src/core/bitboard.js';
 import { generateMoves, hasCapture, moveFrom, MoveList, moveTo } from '../../src/core/movegen.js';
 import { Position } from '../../src/core/position.js';
-import { applyMoveInto, kingsHiWord, kingsLoWord, menHiWord, menLoWord, SIDE, STATE_SIZE } from '../../src/core/state.js'; // prettier-ignore
+import { applyMoveInto, KEY_HI, KEY_LO, kingsHiWord, kingsLoWord, menHiWord, menLoWord, SIDE, STATE_SIZE } from '../../src/core/state.js'; // prettier-ignore
 import type { VariantName } from '../../src/core/variant.js';
 import {
   formatSimple,
@@ -68,10 +68,12 @@ function capturePending(board: SimpleBoard, variant: VariantName): boolean {
   return simpleUnmergedCaptures({ ...board, white: !board.white }, variant).length > 0;
 }
 
-/** The material alpha-beta: stacks allocated once, no table, a node budget. */
+/** The material alpha-beta: stacks allocated once, a map of values searched, a node budget. */
 class MaterialProbe {
   private readonly states: Int32Array[] = [];
   private readonly lists: MoveList[] = [];
+  /** Values already searched: key and depth to value and bound (the value is true wherever met). */
+  private readonly known = new Map<string, { value: number; bound: 'exact' | 'lower' | 'upper' }>(); // prettier-ignore
   nodes = 0;
 
   constructor(private readonly rules: Position['rules']) {
@@ -99,6 +101,13 @@ class MaterialProbe {
     if ((depth <= 0 && !hasCapture(this.rules, state)) || this.overBudget || ply === PLIES - 1) {
       return stateBalance(state, side);
     }
+    const key = `${state[KEY_LO]}:${state[KEY_HI]}:${Math.max(depth, 0)}`;
+    const seen = this.known.get(key);
+    if (seen !== undefined) {
+      if (seen.bound === 'exact') return seen.value;
+      if (seen.bound === 'lower' && seen.value >= beta) return seen.value;
+      if (seen.bound === 'upper' && seen.value <= alpha) return seen.value;
+    }
     const list = this.lists[ply];
     list.count = 0;
     const count = generateMoves(this.rules, state, list);
@@ -109,6 +118,9 @@ class MaterialProbe {
       applyMoveInto(this.rules, state, child, moveFrom(list.moves[i]), moveTo(list.moves[i]), list.capturedLo[i], list.capturedHi[i]); // prettier-ignore
       const score = -this.negamax(ply + 1, depth - 1, -beta, -Math.max(alpha, best));
       if (score > best) best = score;
+    }
+    if (!this.overBudget) {
+      this.known.set(key, { value: best, bound: best >= beta ? 'lower' : best <= alpha ? 'upper' : 'exact' }); // prettier-ignore
     }
     return best;
   }
