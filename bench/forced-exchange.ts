@@ -10,7 +10,7 @@
 import { popcount64 } from '../src/core/bitboard.js';
 import { generateMoves, isCapture, moveFrom, moveTo, MoveList, type PackedMove } from '../src/core/movegen.js'; // prettier-ignore
 import { MAX_PIECES_PER_SIDE, type Position } from '../src/core/position.js';
-import { applyMoveInto, SIDE, STATE_SIZE } from '../src/core/state.js';
+import { applyMoveInto, kingsHiWord, kingsLoWord, menHiWord, menLoWord, SIDE, STATE_SIZE } from '../src/core/state.js'; // prettier-ignore
 import type { Rules } from '../src/core/variant.js';
 
 /** A king's worth in men, as the gift count weighs material. */
@@ -24,8 +24,8 @@ const MAX_EXCHANGE_PLIES = 2 * MAX_PIECES_PER_SIDE + 1;
 
 /** The material of `color` in `state`: men, and kings at KING_MEN. */
 export function material(state: Int32Array, color: number): number {
-  const men = popcount64(state[2 * color], state[2 * color + 1]);
-  return men + KING_MEN * popcount64(state[4 + 2 * color], state[5 + 2 * color]);
+  const men = popcount64(state[menLoWord(color)], state[menHiWord(color)]);
+  return men + KING_MEN * popcount64(state[kingsLoWord(color)], state[kingsHiWord(color)]);
 }
 
 /** A legal move of a quiet position and the mover's material balance after its exchange. */

@@ -4,14 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseMove } from '../../src/core/notation.js';
-import { Position } from '../../src/core/position.js';
+import type { Position } from '../../src/core/position.js';
+import { position } from '../helpers.js';
 import { ForcedExchange, KING_MEN, material, shortfall, someMoveGives, type MoveOutcome } from '../../bench/forced-exchange.js'; // prettier-ignore
-
-function position(text: string): Position {
-  const parsed = Position.parse(text, 'armenian');
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value;
-}
 
 /** The outcome of the move `text` among `outcomes` of `at`. */
 function outcomeOf(at: Position, outcomes: readonly MoveOutcome[], text: string): MoveOutcome {
