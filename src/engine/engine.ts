@@ -94,7 +94,14 @@ export class Engine {
   /** What the option handlers act on. */
   private readonly optionHost: OptionHost = {
     values: this.settings,
-    resizeHash: (mib) => this.data.resizeHash(mib),
+    resizeHash: (mib) => {
+      const made = this.data.resizeHash(mib);
+      if (!made.ok) return made;
+      // A new memory, new threads: the old memory goes with the old threads rather than
+      // whenever each of them next collects its garbage.
+      if (made.value) this.replacePool(this.settings.threads);
+      return ok(undefined);
+    },
     setThreads: (threads) => {
       const made = this.data.setThreads(threads);
       if (made.ok) this.replacePool(threads);

@@ -105,6 +105,9 @@ function allocateMemory(regions: number, mib: number): Result<EngineMemory> {
   });
 }
 
+/** The most room a reused search memory may leave unused beyond half of it (reuseOrAllocate). */
+const SPARE_ROOM_BYTES = 64 * 2 ** 20;
+
 export class SearchData {
   /** The search's memory, or why it could not be made (then every search fails with that). */
   private current: Result<EngineMemory>;
@@ -160,15 +163,46 @@ export class SearchData {
     };
   }
 
-  /** The Hash option: a new table of `mib` MiB; when the machine cannot give it, the old table stays. */
-  resizeHash(mib: number): Result<void> {
-    const made = allocateMemory(this.values.threads, mib);
+  /**
+   * The Hash option: a table of `mib` MiB, empty; when the machine cannot give it, the old
+   * table stays. True when that took a new memory (the threads then bind to it afresh).
+   */
+  resizeHash(mib: number): Result<boolean> {
+    const made = this.reuseOrAllocate(this.values.threads, mib);
     if (!made.ok) return made.error.code !== 'out-of-memory' ? made : fail(made.error.code, `${made.error.message}; the table stays at ${this.values.hash} MiB`); // prettier-ignore
+    const fresh = !this.current.ok || made.value.memory !== this.current.value.memory;
     this.values.hash = mib;
     this.current = made;
     this.memoryGeneration++;
     this.tableGeneration++;
-    return ok(undefined);
+    return ok(fresh);
+  }
+
+  /**
+   * A memory for `regions` threads and a table of `mib` MiB: the current one, emptied, where
+   * it holds that layout with at most half of it, or SPARE_ROOM_BYTES, to spare; else a new
+   * one. A GUI sets Hash before every game, often to the size it has, or toggles between
+   * two: a new memory each time would leave the old ones to the threads' garbage
+   * collectors, which collect them late.
+   */
+  private reuseOrAllocate(regions: number, mib: number): Result<EngineMemory> {
+    const current = this.current;
+    if (current.ok && current.value.memory !== null && current.value.layout.regions === regions) {
+      const { memory } = current.value;
+      const bytes = tableBytes(mib);
+      const layout = searchMemoryLayout(regions, bytes);
+      const room = memory.buffer.byteLength;
+      if (
+        layout.ok &&
+        layout.value.bytes <= room &&
+        (layout.value.bytes * 2 > room || room - layout.value.bytes <= SPARE_ROOM_BYTES)
+      ) {
+        // prettier-ignore
+        new Uint8Array(memory.buffer).fill(0);
+        return ok({ memory, layout: layout.value, table: new Int32Array(memory.buffer, layout.value.tableOffset, bytes / 4) }); // prettier-ignore
+      }
+    }
+    return allocateMemory(regions, mib);
   }
 
   /**

@@ -57,6 +57,39 @@ describe('the data of the searches', () => {
     expect(words().byteLength).toBe(tableBytes(1));
   });
 
+  it('a Hash the memory holds reuses it, emptied; a much larger or much smaller one takes a new memory', () => {
+    const { values, data } = fresh();
+    const memoryOf = () => {
+      const task = data.forTask();
+      if ('error' in task.memory) throw new Error(task.memory.error);
+      return task.memory.memory;
+    };
+    const words = () => {
+      const table = data.table;
+      if (!table.ok) throw new Error(table.error.message);
+      return table.value;
+    };
+    const first = memoryOf();
+    words().fill(7);
+    // The same size, then half of it, then back: one memory, emptied each time.
+    for (const mib of [values.hash, values.hash / 2, values.hash]) {
+      const resized = data.resizeHash(mib);
+      expect(resized).toEqual({ ok: true, value: false });
+      expect(memoryOf()).toBe(first);
+      expect(words().byteLength).toBe(tableBytes(mib));
+      expect(words().every((word) => word === 0)).toBe(true);
+      words().fill(7);
+    }
+    // Past the room: a new memory; from there back down by more than half and 64 MiB: another.
+    expect(data.resizeHash(256)).toEqual({ ok: true, value: true });
+    const large = memoryOf();
+    expect(large).not.toBe(first);
+    expect(data.resizeHash(128)).toEqual({ ok: true, value: false });
+    expect(data.resizeHash(16)).toEqual({ ok: true, value: true });
+    expect(memoryOf()).not.toBe(large);
+    expect(values.hash).toBe(16);
+  });
+
   it('more threads: a memory with a region for each, the table after them, a new generation', () => {
     const { values, data } = fresh();
     const one = data.forTask().memory;

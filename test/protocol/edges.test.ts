@@ -3,6 +3,7 @@
  * `info ... nodes ... nps ... time` lines of a long search with the root move under way; the
  * final `info` line of a search cut short; position text in either case.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
@@ -42,6 +43,22 @@ describe('commands GUIs may send', () => {
     ]);
   });
 
+  it('keeps its memory bounded while a GUI sets Hash before every game, to the same size or another', async () => {
+    const engine = start();
+    // Each line pair once wrote a fresh 16 MiB table and left the old one to be collected
+    // some day: 80 games took the engine past 1 GiB.
+    for (let game = 0; game < 40; game++) {
+      engine.send('setoption name Hash value 16', 'ucinewgame', 'position startpos', 'go depth 2');
+      engine.send('setoption name Hash value 8', 'ucinewgame', 'setoption name Hash value 16', 'ucinewgame', 'go depth 1'); // prettier-ignore
+    }
+    // isready jumps the queue: the last bestmove is what says every line has been carried out.
+    let at = 0;
+    for (let search = 0; search < 80; search++) at = (await engine.waitFor(/^bestmove /, at)) + 1;
+    const status = readFileSync(`/proc/${engine.pid}/status`, 'utf8');
+    const residentMib = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]) / 1024;
+    expect(residentMib).toBeGreaterThan(0);
+    expect(residentMib).toBeLessThan(512);
+  });
   it('lists the commands on help, one a line', async () => {
     const engine = start();
     engine.send('help');
