@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { projectRoot } from '../src/engine/project-root.js';
 import { PARSER_PROPERTIES } from '../test/fuzz/parser-properties.js';
-import { checkCase, FuzzEngine, stream } from '../test/fuzz/protocol-fuzz.js';
+import { checkCase, FuzzEngine, stream, type Step } from '../test/fuzz/protocol-fuzz.js';
 import { readArguments } from './args.js';
 
 const USAGE = `usage: node dist/bench/fuzz.js [--minutes N] [--seed N] [--engine CMD] [--stream N]
@@ -55,6 +55,26 @@ const totals = { rounds: 0, streams: 0, commands: 0, goes: 0, bestMoves: 0, pars
 const defects: string[] = [];
 let engine = new FuzzEngine(engineCommand);
 
+/** `text`, cut to `max` characters with the length it had. */
+const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max)}... (${text.length} characters)`); // prettier-ignore
+
+/** Records a defect and shows it at once (a run that hangs later still shows it). */
+function defect(text: string): void {
+  defects.push(text);
+  process.stderr.write(`defect: ${text}\n`);
+}
+
+/**
+ * A failed protocol check in a line a reader can use: the broken invariants first, then the
+ * shrunk stream step by step, each step cut (a stream's long lines run to 100 KB).
+ */
+function protocolFailure(details: fc.RunDetails<[Step[]]>): string {
+  const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance); // prettier-ignore
+  const steps = details.counterexample?.[0] ?? [];
+  const shown = steps.map((one) => clip(JSON.stringify(one), 120)).join(', ');
+  return `${clip(error, 1500)}; shrunk to ${steps.length} steps after ${details.numShrinks} shrinks: ${clip(shown, 3000)}`; // prettier-ignore
+}
+
 while (Date.now() < deadline) {
   const seed = firstSeed + totals.rounds++;
   // The protocol: 20 streams a round on the one engine (a fresh one if it has gone).
@@ -70,17 +90,18 @@ while (Date.now() < deadline) {
     }),
     { seed, numRuns: 20 },
   );
-  if (protocol.failed) defects.push(`protocol, seed ${seed}: ${fc.defaultReportMessage(protocol)?.slice(0, 2000) ?? ''}`); // prettier-ignore
+  if (protocol.failed) defect(`protocol, seed ${seed}: ${protocolFailure(protocol)}`);
   // The parsers: a thousand inputs each a round.
   for (const [name, property] of Object.entries(PARSER_PROPERTIES)) {
     try {
       property({ seed, numRuns: 1000 });
     } catch (error) {
-      defects.push(`${name}, seed ${seed}: ${String(error).slice(0, 2000)}`);
+      defect(`${name}, seed ${seed}: ${clip(String(error), 2000)}`);
     }
     totals.parserRuns += 1000;
   }
-  process.stderr.write(`round ${totals.rounds}: ${totals.commands} commands, ${defects.length} defects\n`); // prettier-ignore
+  const rss = engine.rssMib();
+  process.stderr.write(`round ${totals.rounds}: ${totals.commands} commands, ${defects.length} defects, engine ${rss === undefined ? '?' : Math.round(rss)} MiB\n`); // prettier-ignore
 }
 clearInterval(sampler);
 engine.kill();

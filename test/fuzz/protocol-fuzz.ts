@@ -26,6 +26,7 @@ import { Game } from '../../src/core/game.js';
 import { legalMoves, parseMove } from '../../src/core/notation.js';
 import { Position } from '../../src/core/position.js';
 import { VARIANT_NAMES, type VariantName } from '../../src/core/variant.js';
+import { OPTIONS } from '../../src/engine/options.js';
 import { parseCommand, type Command } from '../../src/protocol/commands.js';
 import { checkBestMove, type ExpectedSearch } from '../../bench/command-stream.js';
 import { randomIndex, seededRandom } from '../../src/stats/random.js';
@@ -52,6 +53,11 @@ interface Edit {
 }
 
 const NO_ENGINE_FILES = '/nonexistent-control-fuzz/';
+/** The options a stream may change, at their defaults: the reset before each stream (files aside). */
+const OPTION_RESETS: readonly string[] = OPTIONS.flatMap(
+  (option) =>
+  option.type === 'spin' || option.type === 'check' || option.type === 'combo' ? [`setoption name ${option.name} value ${String(option.default)}`] : [], // prettier-ignore
+);
 const HOSTILE_TEXT = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
@@ -366,8 +372,11 @@ const count = (lines: readonly string[], test: (line: string) => boolean) => lin
 export async function checkCase(engine: FuzzEngine, steps: readonly Step[]): Promise<CaseReport> {
   const defects: string[] = [];
   // A fresh start for the model: the previous stream's settings that matter are reset.
-  const reset = ['stop', 'setoption name Threads value 1', 'setoption name MultiPV value 1', 'setoption name Skill Level value 10', 'setoption name Variant value armenian', 'ucinewgame', 'isready']; // prettier-ignore
+  // Every option a stream may set goes back to its default, so that one stream's settings
+  // (a draw rule of 4 plies, a large overhead) never show up as another's defect.
+  const reset = ['stop', ...OPTION_RESETS, 'setoption name EGDB Path', 'ucinewgame', 'isready']; // prettier-ignore
   const before = engine.lines.length;
+  const stderrBefore = engine.stderr.length;
   for (const line of reset) engine.send(line);
   if (!(await engine.until(() => engine.lines.slice(before).includes('readyok')))) {
     return { commands: 0, goes: 0, bestMoves: 0, defects: [`no readyok after the reset${engine.exited ? ': the engine has exited' : ''}`] }; // prettier-ignore
@@ -413,7 +422,8 @@ export async function checkCase(engine: FuzzEngine, steps: readonly Step[]): Pro
   if (settled && readyOks !== model.readyOks) defects.push(`${readyOks} readyoks for ${model.readyOks} isready`); // prettier-ignore
   const long = engine.lines.slice(before).find((l) => l.length > MAX_REPLY_CHARS);
   if (long !== undefined) defects.push(`a reply line of ${long.length} characters: ${long.slice(0, 80)}...`); // prettier-ignore
-  if (engine.stderr !== '') defects.push(`stderr: ${engine.stderr.slice(0, 300)}`);
+  const stderr = engine.stderr.slice(stderrBefore);
+  if (stderr !== '') defects.push(`stderr: ${stderr.slice(0, 300)}`);
   const rss = engine.rssMib();
   if (rss !== undefined && rss > MAX_RSS_MIB) defects.push(`resident memory ${Math.round(rss)} MiB, above ${MAX_RSS_MIB}`); // prettier-ignore
   return { commands, goes, bestMoves: seen.length, defects };
