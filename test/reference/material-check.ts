@@ -198,7 +198,12 @@ export function confirmMaterial(
     if (samePieces(after(i), next.value.state)) first = i;
   if (first < 0) return 'illegal-line';
   const depth = line.length + PAST_LINE - 1;
-  const kept = -probe.value(after(first), depth, -LOST - 1, LOST + 1) - startBalance;
+  // What the first move keeps against every defence: a null window at the line's gain first
+  // (it mostly keeps all of it, and then that is all the rest needs), the whole window else.
+  const atGain = -(startBalance + gain);
+  let kept = -probe.value(after(first), depth, atGain, atGain + 1) - startBalance;
+  if (probe.overBudget) return 'undecided';
+  if (kept < gain) kept = -probe.value(after(first), depth, -LOST - 1, LOST + 1) - startBalance;
   if (probe.overBudget) return 'undecided';
   if (kept < TWO_MEN) return 'defended';
   const target = Math.min(gain, kept);
