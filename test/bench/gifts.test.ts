@@ -1,5 +1,5 @@
 /**
- * The gift count of real searches (bench/gifts.ts, built): on a game whose quiet positions
+ * The gift count of real searches (bench/gifts.ts, built): on two games whose quiet positions
  * are ones where the shipped Armenian network's search of depth 1 gives a man that the
  * linear evaluation's keeps, and on a few positions of a training shard, the table's shape
  * and counts; a bad call is one error line and exit code 2.
@@ -20,18 +20,27 @@ const folder = mkdtempSync(join(tmpdir(), 'tama-gifts-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /**
- * White to move; at depth 1 the network plays b4-c5, which c6xc4 answers (the network
- * scores the position after it +16, the linear evaluation -104). After c6xc4 White is to
- * move again in a quiet position, where the network's depth-1 choice gives a man as well.
+ * Two openings of data/openings-armenian.txt where the shipped network's search of depth 1
+ * gives a man that the linear evaluation's keeps: White plays g4-g5, which h5xf5 answers
+ * (linear: h2-g3), and Black g5-h4, which h3xh5 answers (linear: h7-h6).
  */
-const GAME = `[Event "test"]
+const GAMES = `[Event "test"]
 [White "net"]
 [Black "other"]
 [Result "*"]
-[FEN "W:Wa2,b2,c2,d2,e2,f2,h2,b3,d3,e3,f3,g3,h3,a4,b4,g4:Bb5,d5,e5,b6,c6,d6,f6,h6,a7,b7,c7,d7,e7,f7,g7,h7"]
+[FEN "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,c3,d3,e3,f3,h3,b4,g4:Bc5,d5,e5,h5,a6,b6,e6,h6,a7,b7,c7,d7,e7,f7,g7,h7"]
 [Variant "Armenian"]
 
-1. b4-c5 c6xc4 2. a4-a5 *
+1. g4-g5 *
+
+[Event "test"]
+[White "other"]
+[Black "net"]
+[Result "*"]
+[FEN "B:Wa2,b2,c2,d2,e2,g2,h2,a3,b3,e3,f3,g3,h3,d4,e4,f4:Be5,g5,a6,b6,c6,d6,e6,f6,g6,a7,b7,c7,e7,f7,g7,h7"]
+[Variant "Armenian"]
+
+1... g5-h4 *
 `;
 
 function built(): string {
@@ -65,7 +74,7 @@ function rows(stdout: string): string[][] {
 
 describe('dist/bench/gifts.js', () => {
   const file = join(folder, 'game.pdn');
-  writeFileSync(file, GAME);
+  writeFileSync(file, GAMES);
 
   it("counts the network's gifts at depth 1, which depth 2 sees and the linear evaluation never makes", async () => {
     const { stdout, code } = await gifts('--player', 'net', '--depth', '2', file);

@@ -67,7 +67,7 @@ describe('bench on the pool', () => {
     const engine = start();
     engine.send('position startpos moves c3-c4', 'bench 1');
     const total = await engine.waitFor(/^Nodes searched: /);
-    expect(engine.lines[total]).toBe('Nodes searched: 1247');
+    expect(engine.lines[total]).toBe('Nodes searched: 1235');
     expect(engine.lines.some((l) => l.startsWith('info depth'))).toBe(false);
     engine.send('d');
     const game = await engine.waitFor(/^Game: /, total);
