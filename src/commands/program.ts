@@ -318,7 +318,7 @@ Example:
           printError('error: give PDN files, or --campaign ID for the positions of a data campaign'); // prettier-ignore
           return finish('tune-data', USAGE_ERROR);
         }
-        return finish('tune-data', runTuneData(files, { ...options, out: options.out }, process.argv, printError)); // prettier-ignore
+        return finish('tune-data', await runTuneData(files, { ...options, out: options.out }, process.argv, printError)); // prettier-ignore
       }
       const variantGiven = command.getOptionValueSource('variant') === 'cli';
       // prettier-ignore
