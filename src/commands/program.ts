@@ -10,6 +10,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { addCampaignCommands, MISSING_PACKAGES } from './campaign.js';
 import { addPuzzlesCommands } from './puzzles-command.js';
+import { endOnClosedOutput, writeOutput } from './closed-pipe.js';
 import { decimalIn, integerIn } from './integers.js';
 import type { GuiOptions } from './gui.js';
 import { MATCH_HELP } from './match-help.js';
@@ -40,7 +41,7 @@ function helpHint(command?: string): string {
 
 /** Prints lines on stdout. */
 function print(line: string): void {
-  process.stdout.write(line + '\n');
+  writeOutput(line + '\n');
 }
 
 /** Prints lines on stderr. */
@@ -73,6 +74,7 @@ Examples:
 
 /** Parses the command line (`argv` as in process.argv) and runs the command it names. */
 export async function runCommandLine(argv: readonly string[]): Promise<void> {
+  endOnClosedOutput();
   const program = new Command();
   program
     .name('tama')
