@@ -2,7 +2,7 @@
  * Parsing protocol lines into typed commands. A bad line becomes an error with a message
  * that says what is wrong; parsing never touches the engine.
  */
-import { quote } from '../core/quote.js';
+import { numberAsGiven, quote } from '../core/quote.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { GoLimits } from '../engine/engine.js';
 
@@ -33,7 +33,8 @@ export type Command =
 /** A `go` limit given out of its range, and the value the search uses instead. */
 export interface ClampedLimit {
   readonly key: string;
-  readonly given: number;
+  /** The number as the command gave it (its text: a float would show 1e+23). */
+  readonly given: string;
   readonly used: number;
   readonly min: number;
   readonly max: number;
@@ -149,8 +150,8 @@ function parseGo(rest: string[]): Result<Command> {
       Number(depth) < 1 ||
       Number(depth) > MAX_COMMAND_PERFT_DEPTH
     ) {
-      // prettier-ignore
-      return fail('bad-value', `go perft needs one depth from 1 to ${MAX_COMMAND_PERFT_DEPTH}`);
+      const got = rest.length === 1 ? 'got none' : `got ${quote(rest.slice(1).join(' '))}`;
+      return fail('bad-value', `go perft needs one depth from 1 to ${MAX_COMMAND_PERFT_DEPTH}, ${got}`); // prettier-ignore
     }
     return ok({ kind: 'perft', depth: Number(depth) });
   }
@@ -175,12 +176,12 @@ function parseGo(rest: string[]): Result<Command> {
       if (text === undefined || !/^-?\d+$/.test(text)) {
         return fail(
           'bad-value',
-          `go ${key}: expected a whole number, got ${quote(text ?? '(nothing)')}`,
+          `go ${key}: expected a whole number from ${min} to ${max}, got ${text === undefined ? 'none' : quote(text)}`, // prettier-ignore
         );
       }
       const given = Number(text);
       const used = Math.min(max, Math.max(min, given));
-      if (used !== given) clamped.push({ key, given, used, min, max });
+      if (used !== given) clamped.push({ key, given: numberAsGiven(text), used, min, max });
       limits[key] = used;
       i++;
     }
@@ -194,5 +195,5 @@ function parseBench(rest: string[]): Result<Command> {
   if (rest.length === 1 && /^\d+$/.test(depth) && Number(depth) >= 1 && Number(depth) <= 30) {
     return ok({ kind: 'bench', depth: Number(depth) });
   }
-  return fail('bad-value', 'bench takes an optional depth from 1 to 30');
+  return fail('bad-value', `bench takes an optional depth from 1 to 30, got ${quote(rest.join(' '))}`); // prettier-ignore
 }
