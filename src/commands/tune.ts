@@ -361,7 +361,7 @@ export async function runTune(run: FitRun<TuneOptions>): Promise<number> {
   const base = initial[options.variant];
   const set = buildTrainingSet(rulesFor(options.variant), positions, base.kingsOnlyDrawDivisor); // prettier-ignore
   printError(`${set.count} positions, features worked out in ${seconds()} s`);
-  finished('0 epochs fitted');
+  finished(`0 of ${options.epochs} epochs fitted`);
   const fitted = await fitWeights(set, base, {
     ...options,
     signal,
@@ -439,13 +439,18 @@ export async function runTrain(run: FitRun<TrainOptions>): Promise<number> {
   const linearLoss = networkLoss(heldOut, linearLogit, heldOut.result);
   printError(`${train.samples} training and ${heldOutCount} held-out positions, K ${k.toFixed(1)} (${seconds()} s); held-out loss against the results: linear ${linearLoss.toFixed(6)}`); // prettier-ignore
   const started = performance.now();
-  finished('0 epochs trained');
+  let trained = `0 of ${options.epochs} epochs trained`;
+  finished(trained);
   const network = await trainNetwork(train, heldOut, {
     ...options,
     signal,
-    onProgress: (epoch, done) => printError(progressLine(epoch, options.epochs, done, train.samples, (performance.now() - started) / 1000)), // prettier-ignore
+    onProgress: (epoch, done) => {
+      finished(`${trained}, epoch ${epoch} at ${done} of ${train.samples} positions`);
+      printError(progressLine(epoch, options.epochs, done, train.samples, (performance.now() - started) / 1000)); // prettier-ignore
+    },
     onEpoch: (epoch, trainLoss, heldOutLoss) => {
-      finished(`${epoch} of ${options.epochs} epochs trained (held-out loss ${heldOutLoss.toFixed(6)})`); // prettier-ignore
+      trained = `${epoch} of ${options.epochs} epochs trained (held-out loss ${heldOutLoss.toFixed(6)})`; // prettier-ignore
+      finished(trained);
       printError(`epoch ${epoch}/${options.epochs}: loss ${trainLoss.toFixed(6)}, held-out ${heldOutLoss.toFixed(6)} (${seconds()} s)`); // prettier-ignore
     },
   });
