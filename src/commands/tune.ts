@@ -187,9 +187,11 @@ async function readShards(
   dirs: readonly string[],
   variant: VariantName,
   printError: (line: string) => void,
+  onShard: (shards: number) => void,
+  signal: AbortSignal,
 ): Promise<{ positions: PackedPositions; shards: string[] } | number> {
   const names: string[] = [];
-  const read = await readShardFolders(dirs, variant, (manifest) => names.push(manifest.file));
+  const read = await readShardFolders(dirs, variant, (manifest) => onShard(names.push(manifest.file)), signal); // prettier-ignore
   if (!read.ok) {
     printError(`error: ${read.error.message}`);
     return 1;
@@ -210,6 +212,8 @@ async function readShards(
 async function readInputs(
   options: PositionsSource & { readonly init: string; readonly out: string; readonly variant: VariantName }, // prettier-ignore
   printError: (line: string) => void,
+  onShard: (shards: number) => void,
+  signal: AbortSignal,
 ): Promise<{ initial: EvalWeightSet; positions: PackedPositions; shards?: string[] } | number> {
   if ((options.positions === undefined) === (options.data === undefined)) {
     printError('error: give the training positions: --positions FILE or --data DIR (one of them)');
@@ -218,7 +222,7 @@ async function readInputs(
   const initial = loadWeightsFor('--init', options.init, options.out, printError);
   if (typeof initial === 'number') return initial;
   if (options.data !== undefined) {
-    const read = await readShards(options.data, options.variant, printError);
+    const read = await readShards(options.data, options.variant, printError, onShard, signal);
     return typeof read === 'number' ? read : { initial, ...read };
   }
   const positions = readPositions(options.positions ?? '', options.variant, printError);
@@ -341,7 +345,11 @@ export async function runFit<Options extends TuneOptions | TrainOptions>(
   const stoppedLine = () => `interrupted: ${finished}; nothing written to ${options.out}`;
   const interrupt = listenForInterrupt(undefined, () => printError(stoppedLine()));
   try {
-    const inputs = await readInputs(options, printError);
+    const inputs = await readInputs(options, printError, (shards) => (finished = `${shards} shards read, the positions not all read yet`), interrupt.signal); // prettier-ignore
+    if (interrupt.signal.aborted) {
+      printError(stoppedLine());
+      return interrupt.exitCode ?? SIGNAL_EXIT_CODES.SIGINT;
+    }
     if (typeof inputs === 'number') return inputs;
     const started = performance.now();
     const seconds = () => ((performance.now() - started) / 1000).toFixed(1);

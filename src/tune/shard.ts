@@ -767,12 +767,15 @@ export interface ShardFolderRead {
 
 /**
  * Every position of the shards in `dirs`, each position once (the first shard that holds
- * it gives its labels). A bad shard is refused and named; the rest are still read.
+ * it gives its labels). A bad shard is refused and named; the rest are still read. Once
+ * `signal` aborts (SIGINT or SIGTERM), no further shard is read: the positions read so far
+ * are returned.
  */
 export async function readShardFolders(
   dirs: readonly string[],
   variant: VariantName,
   onShard: (manifest: ShardManifest, kept: number) => void = () => {},
+  signal?: AbortSignal,
 ): Promise<Result<ShardFolderRead, ShardErrorCode>> {
   const seen = new KeySet();
   const positions = new PackedPositions();
@@ -784,6 +787,7 @@ export async function readShardFolders(
     const manifests = shardManifests(dir);
     if (!manifests.ok) return manifests;
     for (const manifestPath of manifests.value) {
+      if (signal?.aborted === true) break;
       const read = await readShard(manifestPath, variant, staged);
       if (!read.ok) {
         refused.push(read.error.message);

@@ -1,10 +1,11 @@
 /**
  * Every number of a shard's manifest has a range: a manifest with one out of it is refused
- * with one line naming the file and the field (a shipped manifest is the sound one).
+ * with one line naming the file and the field (a shipped manifest is the sound one); and a
+ * folder read stops between shards once its signal aborts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseManifest } from '../../src/tune/shard.js';
+import { parseManifest, readShardFolders } from '../../src/tune/shard.js';
 
 const DIR = new URL('../../data/train/armenian/', import.meta.url);
 const NAME = readdirSync(DIR).find((name) => name.endsWith('.json')) ?? '';
@@ -31,5 +32,15 @@ describe("a shard manifest's numbers", () => {
       expect(read.error.message.startsWith(`d/${NAME}: `)).toBe(true);
       expect(read.error.message).toMatch(why);
     }
+  });
+});
+
+describe('reading shard folders, stopped', () => {
+  it('reads no further shard once its signal aborts', async () => {
+    const none = await readShardFolders([DIR.pathname], 'armenian', undefined, AbortSignal.abort());
+    expect(none.ok && [none.value.shards, none.value.positions.count]).toEqual([0, 0]);
+    const controller = new AbortController();
+    const one = await readShardFolders([DIR.pathname], 'armenian', () => controller.abort(), controller.signal); // prettier-ignore
+    expect(one.ok && one.value.shards).toBe(1);
   });
 });
