@@ -12,8 +12,8 @@ import { quote } from '../core/quote.js';
 import { fail, ok, type Result } from '../core/result.js';
 
 /**
- * The most a clock may give, as `go` takes it (protocol/commands.ts): its time (about 31
- * years), its increment (about 11 days) and the moves of a period. A time control past
+ * The most a clock may give, here and in `go`'s limits (protocol/commands.ts): its time
+ * (about 31 years), its increment (about 11 days) and the moves of a period. A time control past
  * these (a PDN tag of 1e30 seconds) is refused, never run as given.
  */
 export const MAX_CLOCK_MS = 1e12;

@@ -2,6 +2,7 @@
  * Parsing protocol lines into typed commands. A bad line becomes an error with a message
  * that says what is wrong; parsing never touches the engine.
  */
+import { MAX_CLOCK_MS, MAX_INCREMENT_MS, MAX_MOVES_PER_PERIOD } from '../clock/time-control.js';
 import { numberAsGiven, quote } from '../core/quote.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { GoLimits } from '../engine/engine.js';
@@ -129,14 +130,14 @@ function parsePosition(rest: string[]): Result<Command> {
 type NumberKey = 'wtime' | 'btime' | 'winc' | 'binc' | 'movestogo' | 'depth' | 'nodes' | 'movetime' | 'mate'; // prettier-ignore
 /** The range of each number; a value outside is clamped into it (GUIs send 0 and less). */
 const NUMBER_RANGE: Record<NumberKey, [number, number]> = {
-  wtime: [0, 1e12],
-  btime: [0, 1e12],
-  winc: [0, 1e9],
-  binc: [0, 1e9],
-  movestogo: [1, 10000],
+  wtime: [0, MAX_CLOCK_MS],
+  btime: [0, MAX_CLOCK_MS],
+  winc: [0, MAX_INCREMENT_MS],
+  binc: [0, MAX_INCREMENT_MS],
+  movestogo: [1, MAX_MOVES_PER_PERIOD],
   depth: [1, MAX_GO_DEPTH],
   nodes: [1, 1e15],
-  movetime: [0, 1e12],
+  movetime: [0, MAX_CLOCK_MS],
   mate: [1, 1000],
 };
 const GO_KEYWORDS = new Set([...Object.keys(NUMBER_RANGE), 'infinite', 'ponder', 'searchmoves', 'perft']); // prettier-ignore
