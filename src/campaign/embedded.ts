@@ -24,6 +24,7 @@ import { createServer } from 'node:net';
 import { homedir, tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fail, ok, type Result } from '../core/result.js';
+import { numberAsGiven } from '../core/quote.js';
 import { embeddedBinariesPackage } from './packages.js';
 
 export const EMBEDDED_USER = 'tama';
@@ -80,12 +81,17 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The port written into the cluster's configuration when it was created. */
-function configuredPort(dataDir: string): number | undefined {
+/**
+ * The port written into the cluster's configuration when it was created, or what is wrong
+ * with it: none, or a number past the ports there are.
+ */
+function configuredPort(dataDir: string): Result<number, EmbeddedErrorCode> {
   const conf = join(dataDir, 'postgresql.conf');
-  if (!existsSync(conf)) return undefined;
-  const found = /^port\s*=\s*(\d+)/m.exec(readFileSync(conf, 'utf8'));
-  return found ? Number(found[1]) : undefined;
+  const found = existsSync(conf) ? /^port\s*=\s*(\d+)/m.exec(readFileSync(conf, 'utf8')) : null;
+  if (found === null) return fail('embedded', `${conf} has no port`);
+  const port = Number(found[1]);
+  if (port < 1 || port > 65535) return fail('embedded', `${conf}: port must be from 1 to 65535, got ${numberAsGiven(found[1])}`); // prettier-ignore
+  return ok(port);
 }
 
 /**
@@ -178,8 +184,9 @@ export async function ensureEmbeddedServer(
     const created = await initialise(dataDir);
     if (!created.ok) return created;
   }
-  const port = configuredPort(dataDir);
-  if (port === undefined) return fail('embedded', `${dataDir}/postgresql.conf has no port`);
+  const configured = configuredPort(dataDir);
+  if (!configured.ok) return configured;
+  const port = configured.value;
   const exposed = nonLoopbackListen(dataDir);
   if (exposed !== undefined) {
     return fail(

@@ -8,7 +8,17 @@
  * - `depth=N`, `nodes=N`: search limits, alone or added to a clock.
  * - `timemargin=MS`: how far past its time an engine may answer before it loses on time.
  */
+import { quote } from '../core/quote.js';
 import { fail, ok, type Result } from '../core/result.js';
+
+/**
+ * The most a clock may give, here and in `go`'s limits (protocol/commands.ts): its time
+ * (about 31 years), its increment (about 11 days) and the moves of a period. A time control past
+ * these (a PDN tag of 1e30 seconds) is refused, never run as given.
+ */
+export const MAX_CLOCK_MS = 1e12;
+export const MAX_INCREMENT_MS = 1e9;
+export const MAX_MOVES_PER_PERIOD = 10_000;
 
 /** A clock: `movesPerPeriod` moves (0 = the whole game) in `baseMs`, plus `incrementMs` a move. */
 export interface ClockSettings {
@@ -42,7 +52,7 @@ export function parseClock(text: string): Result<ClockSettings | undefined, Time
   const match = /^(?:(\d+)\/)?([^+/]+)(?:\+([^+/]+))?$/.exec(trimmed);
   const bad = fail(
     'bad-time-control',
-    `bad time control '${text}': expected moves/seconds+increment such as 40/60+0.6, 10+0.1 or 60`,
+    `bad time control ${quote(text)}: expected moves/seconds+increment such as 40/60+0.6, 10+0.1 or 60`,
   );
   if (match === null) return bad;
   const movesPerPeriod = match[1] === undefined ? 0 : Number(match[1]);
@@ -50,10 +60,17 @@ export function parseClock(text: string): Result<ClockSettings | undefined, Time
   const incrementMs = match[3] === undefined ? 0 : parseSeconds(match[3]);
   if (baseMs === undefined || incrementMs === undefined) return bad;
   if (baseMs <= 0 && incrementMs <= 0) {
-    return fail('bad-time-control', `time control '${text}' gives no time at all`);
+    return fail('bad-time-control', `time control ${quote(text)} gives no time at all`);
   }
   if (match[1] !== undefined && movesPerPeriod === 0) {
-    return fail('bad-time-control', `time control '${text}': the number of moves must be > 0`);
+    return fail('bad-time-control', `time control ${quote(text)}: the number of moves must be > 0`);
+  }
+  if (
+    movesPerPeriod > MAX_MOVES_PER_PERIOD ||
+    baseMs > MAX_CLOCK_MS ||
+    incrementMs > MAX_INCREMENT_MS
+  ) {
+    return fail('bad-time-control', `time control ${quote(trimmed)}: at most ${MAX_MOVES_PER_PERIOD} moves in at most ${MAX_CLOCK_MS / 1000} seconds plus at most ${MAX_INCREMENT_MS / 1000} a move`); // prettier-ignore
   }
   return ok({ movesPerPeriod, baseMs, incrementMs });
 }
@@ -90,7 +107,7 @@ export function parseLimits(text: string): Result<PlayerLimits | undefined, Time
     return ok(undefined);
   }
   const limits: { -readonly [K in keyof PlayerLimits]: PlayerLimits[K] } = {};
-  const bad = (why: string) => fail<TimeControlErrorCode>('bad-time-control', `time control '${text}': ${why}`); // prettier-ignore
+  const bad = (why: string) => fail<TimeControlErrorCode>('bad-time-control', `time control ${quote(text)}: ${why}`); // prettier-ignore
   const seen = new Set<string>();
   for (const word of words) {
     const at = word.indexOf('=');
@@ -104,7 +121,7 @@ export function parseLimits(text: string): Result<PlayerLimits | undefined, Time
       if (clock.value !== undefined) limits.clock = clock.value;
     } else if (key === 'st') {
       const ms = parseSeconds(value);
-      if (ms === undefined || ms <= 0) return bad(`st must be seconds > 0, got '${value}'`);
+      if (ms === undefined || ms <= 0 || ms > MAX_CLOCK_MS) return bad(`st must be seconds from 0.001 to ${MAX_CLOCK_MS / 1000}, got ${quote(value)}`); // prettier-ignore
       limits.moveTimeMs = ms;
     } else if (key === 'depth' || key === 'nodes') {
       if (!/^[1-9]\d{0,14}$/.test(value)) return bad(`${key} must be a whole number > 0, got '${value}'`); // prettier-ignore

@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { missingPackagesLine, type DatabaseNeeds } from '../campaign/packages.js';
 import { integerIn } from './integers.js';
+import { writeOutput } from './closed-pipe.js';
 import { MAX_PERFT_HASH_MB } from '../core/perft-table.js';
 import { variantOption } from './variant-option.js';
 import type { DataCampaignRequest } from '../campaign/data.js';
@@ -48,7 +49,7 @@ const dbOptions = (command: Command) =>
       'the embedded PostgreSQL data directory (default $TAMA_DB_DIR or ~/.tama/postgres)',
     );
 
-const print = (line: string) => process.stdout.write(line + '\n');
+const print = (line: string) => writeOutput(line + '\n');
 const printError = (line: string) => process.stderr.write(line + '\n');
 
 type DbOptions = { db?: string; dataDir?: string };
@@ -331,9 +332,7 @@ function addExportCommand(campaign: Command): void {
   ).action(async (id: number, options: DbOptions & { pdn?: string; json?: string }) => {
     const { exportCampaign } = await import('../campaign/manage.js');
     await withDatabase(options, async ({ store }) => {
-      const exported = await exportCampaign(store, id, options, (text) =>
-        process.stdout.write(text),
-      );
+      const exported = await exportCampaign(store, id, options, (text) => writeOutput(text));
       return report(exported, () => {
         if (options.pdn !== undefined || options.json !== undefined) {
           print(`Exported ${exported.ok ? exported.value : 0} games of campaign ${id}`);

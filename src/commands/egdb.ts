@@ -9,7 +9,7 @@ import { parseMaterialName, unitsNeeded, type Material } from '../egdb/material.
 import { formatStats, tableStats } from '../egdb/stats.js';
 import { describeCode } from '../egdb/value.js';
 import { verifyUnit } from '../egdb/verify.js';
-import { listenForInterrupt } from './interrupt.js';
+import { listenForInterrupt, SIGNAL_EXIT_CODES } from './interrupt.js';
 
 export interface EgdbBuildArgs {
   variant: VariantName;
@@ -38,19 +38,25 @@ export async function runEgdbBuild(
     return 2;
   }
   err(`building ${args.variant} databases of ${args.unit === undefined ? `up to ${args.pieces} pieces` : `unit ${args.unit} and the units it needs`} in ${dir} on ${args.threads} thread(s)`); // prettier-ignore
-  // A signal ends the build within STOP_GRACE_MS: each unit is written whole (through a
-  // temporary name), so the units done stay, and the same command goes on from them.
-  let done = '0';
+  // A signal stops the build: the units under way end unwritten within milliseconds; each
+  // unit is written whole (through a temporary name), so the units done stay, and the same
+  // command goes on from them.
+  let done = `0/${unitsToBuild({ variant: args.variant, pieces: args.pieces, dir, threads: 1, unit }).length}`; // prettier-ignore
   const log = (line: string) => {
     done = /^\[(\d+\/\d+)\]/.exec(line)?.[1] ?? done;
     err(line);
   };
-  const interrupt = listenForInterrupt(undefined, () => err(`interrupted: ${done} units done in ${dir}; the same command goes on from them`)); // prettier-ignore
+  const stoppedLine = () => `interrupted: ${done} units done in ${dir}; the same command goes on from them`; // prettier-ignore
+  const interrupt = listenForInterrupt(undefined, () => err(stoppedLine()));
   let report;
   try {
-    report = await buildDatabases({ variant: args.variant, pieces: args.pieces, dir, threads: args.threads, unit }, log); // prettier-ignore
+    report = await buildDatabases({ variant: args.variant, pieces: args.pieces, dir, threads: args.threads, unit, signal: interrupt.signal }, log); // prettier-ignore
   } finally {
     interrupt.release();
+  }
+  if (report.stopped) {
+    err(stoppedLine());
+    return interrupt.exitCode ?? SIGNAL_EXIT_CODES.SIGINT;
   }
   out(`built ${report.built} units, ${report.skipped} already there; ${(report.bytes / 2 ** 20).toFixed(1)} MiB in ${dir}; ${report.seconds.toFixed(1)} s`); // prettier-ignore
   if (unit !== undefined) return 0;

@@ -1,10 +1,12 @@
 /**
- * SIGINT and SIGTERM for the long commands whose work runs off the main thread (on worker
- * threads or in engine processes): the first signal asks the command to stop, and it ends
- * reporting what it finished; a command still running STOP_GRACE_MS later, or a second
- * signal, prints what it has and exits at once. A command whose work runs on the main
- * thread (perft on one thread, the tuner's fit) installs no handler: the signal's default
- * action ends it at once, after the lines it printed for what it finished.
+ * SIGINT and SIGTERM for the long commands: the first signal asks the command to stop, and
+ * it ends reporting what it finished, with 128 + the signal's number as its exit code; a
+ * command still running STOP_GRACE_MS later, or a second signal, prints what it has and
+ * exits at once. Work on worker threads or in engine processes is stopped through them;
+ * work on the main thread (the fits of tune and train, tune-data's games) gives the event
+ * loop a turn now and then to hear the signal. Perft on one thread alone installs no
+ * handler: its count holds the main thread, and the signal's default action ends it at
+ * once, after the lines it printed for the depths it finished.
  */
 
 /**

@@ -10,6 +10,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { addCampaignCommands, MISSING_PACKAGES } from './campaign.js';
 import { addPuzzlesCommands } from './puzzles-command.js';
+import { endOnClosedOutput, writeOutput } from './closed-pipe.js';
 import { decimalIn, integerIn } from './integers.js';
 import type { GuiOptions } from './gui.js';
 import { MATCH_HELP } from './match-help.js';
@@ -40,7 +41,7 @@ function helpHint(command?: string): string {
 
 /** Prints lines on stdout. */
 function print(line: string): void {
-  process.stdout.write(line + '\n');
+  writeOutput(line + '\n');
 }
 
 /** Prints lines on stderr. */
@@ -73,6 +74,7 @@ Examples:
 
 /** Parses the command line (`argv` as in process.argv) and runs the command it names. */
 export async function runCommandLine(argv: readonly string[]): Promise<void> {
+  endOnClosedOutput();
   const program = new Command();
   program
     .name('tama')
@@ -286,7 +288,9 @@ function addTuneDataCommand(program: Command): void {
 Every position of each finished game (after --skip-plies) is followed along the capture
 line the quiescence search would play; the quiet end of it (no capture for either side) is
 kept once, labelled with the game's result. The file: '#' lines, then "result position"
-lines (the result for White: 1, 0.5 or 0). See docs/evaluation.md.
+lines (the result for White: 1, 0.5 or 0), written once every file is read: Ctrl-C or
+SIGTERM stops it between games, saying how far it read, and writes nothing (exit 130 or
+143). See docs/evaluation.md.
 
 With --campaign ID, the positions a data campaign's workers stored (already quiet, with the
 search's score as a third field, in centi-men from the side to move's view) are written
@@ -318,7 +322,7 @@ Example:
           printError('error: give PDN files, or --campaign ID for the positions of a data campaign'); // prettier-ignore
           return finish('tune-data', USAGE_ERROR);
         }
-        return finish('tune-data', runTuneData(files, { ...options, out: options.out }, process.argv, printError)); // prettier-ignore
+        return finish('tune-data', await runTuneData(files, { ...options, out: options.out }, process.argv, printError)); // prettier-ignore
       }
       const variantGiven = command.getOptionValueSource('variant') === 'cli';
       // prettier-ignore
@@ -356,7 +360,9 @@ function addTuneCommand(program: Command): void {
       `
 Minimises the cross-entropy of each position's game result against sigmoid(score / K)
 with Adam, K fitted first; progress on stderr. The file written holds both variants:
-the fitted one, and the other as --init has it. See docs/evaluation.md.
+the fitted one, and the other as --init has it. Ctrl-C or SIGTERM stops it after the step
+under way, saying the epochs fitted, and writes nothing (exit 130 or 143). See
+docs/evaluation.md.
 
 Example:
   tama tune --variant turkish --positions positions.txt --out weights.json --seed 1`,
@@ -427,7 +433,8 @@ Trains a network (256 inputs a side, --hidden units, clipped ReLU) in floating p
 Adam on the cross-entropy against lambda * result + (1 - lambda) * sigmoid(score / K), the
 score being the linear evaluation's or (--target-score search) the search's from the data,
 reports the held-out loss each epoch on stderr, then quantises it and writes a network
-file that the EvalFile option loads. See docs/network.md.
+file that the EvalFile option loads. Ctrl-C or SIGTERM stops it after the step under way,
+saying the epochs trained, and writes nothing (exit 130 or 143). See docs/network.md.
 
 Example:
   tama train --variant armenian --positions positions.txt --out network-armenian.json --seed 1

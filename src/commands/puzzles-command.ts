@@ -80,7 +80,7 @@ capture is pending, and a material-only search must confirm it (no defence keeps
 gain, no other first move wins as much); a forced win's line goes on while the next move
 is again the only winning one. Each puzzle records what it wins and a rating. The file is
 written again after every puzzle; Ctrl-C or SIGTERM stops at once and keeps what was
-found (exit 130). See docs/puzzles.md.
+found (exit 130, or 143 after SIGTERM). See docs/puzzles.md.
 
 Examples:
   tama puzzles mine games.pdn --out puzzles.jsonl --limit 50
@@ -111,7 +111,7 @@ line, no other first move gaining as much); then each puzzle's position is searc
 the file's settings at its check budget: the line's first move must be the only winning
 move, found at least 2 depths before the search's last. With the engine that made the
 file, the depths come back the same. Exit 0 when every puzzle passed, 1 when one failed,
-130 when stopped (Ctrl-C or SIGTERM, at once).
+130 or 143 when stopped (Ctrl-C or SIGTERM, at once).
 
 Examples:
   tama puzzles check data/puzzles-armenian.jsonl

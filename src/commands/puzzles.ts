@@ -20,6 +20,7 @@ import { formatPuzzleFile, parsePuzzleFile, PUZZLE_FORMAT, PUZZLE_FORMAT_VERSION
 import { EngineSearcher } from '../puzzles/searcher.js';
 import { PDN_FILE_CAP, PUZZLE_FILE_CAP } from '../files/read-caps.js';
 import { readTextOrReport } from './read-text.js';
+import { listenForInterrupt, SIGNAL_EXIT_CODES, type Interrupt } from './interrupt.js';
 
 export interface PuzzlesMineOptions {
   readonly out: string;
@@ -63,18 +64,16 @@ function writeWhole(path: string, text: string): void {
   renameSync(`${path}.part`, path);
 }
 
-/** Stops `controller` on Ctrl-C until the returned function is called. */
-function abortOnSignal(controller: AbortController): () => void {
-  const onSignal = () => controller.abort();
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return () => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  };
+/**
+ * Listens for SIGINT and SIGTERM: the first aborts the returned signal (the engine under
+ * way is killed, so the command ends at once); `finished()` says what the command has
+ * done, for the line printed should it still run STOP_GRACE_MS later.
+ */
+function stopOnSignal(finished: () => string, printError: Print): Interrupt {
+  return listenForInterrupt(undefined, () => printError(`stopped: ${finished()}`));
 }
 
-/** `tama puzzles mine`; returns the exit code (0, 1 at run time, 2 bad usage, 130 stopped). */
+/** `tama puzzles mine`; returns the exit code (0, 1 at run time, 2 bad usage, 130 or 143 stopped). */
 export async function runPuzzlesMine(
   files: readonly string[],
   options: PuzzlesMineOptions,
@@ -106,24 +105,26 @@ export async function runPuzzlesMine(
     printError(`error: ${candidates.error.message}`);
     return 1;
   }
-  const controller = new AbortController();
-  const release = abortOnSignal(controller);
+  let searched = 0;
+  let puzzlesFound = 0;
+  const interrupt = stopOnSignal(() => `searched ${searched} of ${candidates.value.length} positions; ${puzzlesFound} puzzles written to ${options.out}`, printError); // prettier-ignore
+  const stopped = () => interrupt.exitCode ?? SIGNAL_EXIT_CODES.SIGINT;
+  const release = () => interrupt.release();
   const started = await EngineSearcher.start(
     engine,
     { variant: options.variant, hashMb: options.hash, egdbPath: options.egdb },
-    controller.signal,
+    interrupt.signal,
   );
   if (!started.ok) {
     release();
-    if (controller.signal.aborted) {
+    if (interrupt.signal.aborted) {
       printError('stopped before the engine was ready: no puzzle file written');
-      return 130;
+      return stopped();
     }
     printError(`error: ${started.error.message}`);
     return 1;
   }
   const { searcher, bench } = started.value;
-  let searched = 0;
   try {
     const settings: PuzzleSettings = {
       screenNodes: options.screenNodes,
@@ -158,10 +159,11 @@ export async function runPuzzlesMine(
     const progressLine = (searched: number, total: number, count: number) =>
       `searched ${searched} of ${total} positions, ${count} puzzles, ${((performance.now() - startedAt) / 1000).toFixed(0)} s`; // prettier-ignore
     const result = await minePuzzles(candidates.value, options.variant, searcher, options, {
-      signal: controller.signal,
+      signal: interrupt.signal,
       onPuzzle: (puzzle, progress) => {
         found.push(puzzle);
         write();
+        puzzlesFound = found.length;
         printError(`puzzle ${found.length}: ${puzzle.position} ${puzzle.line.join(' ')} (rating ${puzzle.rating}; ${progressLine(progress.searched, progress.candidates, found.length)})`); // prettier-ignore
       },
       onProgress: (progress) => {
@@ -171,9 +173,9 @@ export async function runPuzzlesMine(
     });
     if (!result.ok) {
       // A stop kills the engine, so the search under way fails: that is the stop, not a fault.
-      if (result.error.code === 'aborted' || controller.signal.aborted) {
+      if (result.error.code === 'aborted' || interrupt.signal.aborted) {
         printError(`stopped: searched ${searched} of ${candidates.value.length} positions; ${found.length} puzzles written to ${options.out}`); // prettier-ignore
-        return 130;
+        return stopped();
       }
       printError(`error: ${result.error.message}`);
       return 1;
@@ -189,7 +191,10 @@ export async function runPuzzlesMine(
   }
 }
 
-/** `tama puzzles check`; returns the exit code (0 all passed, 1 a failure, 2 bad usage). */
+/**
+ * `tama puzzles check`; returns the exit code (0 all passed, 1 a failure, 2 bad usage, 130
+ * or 143 stopped by SIGINT or SIGTERM).
+ */
 export async function runPuzzlesCheck(
   file: string,
   options: PuzzlesCheckOptions,
@@ -207,19 +212,25 @@ export async function runPuzzlesCheck(
   }
   const { header, puzzles } = read.value;
   const chosen = options.sample === undefined ? puzzles : shuffled(puzzles, seededRandom(options.seed)).slice(0, options.sample); // prettier-ignore
-  const controller = new AbortController();
-  const release = abortOnSignal(controller);
   // The material check first: it needs no engine. A turn of the event loop between
   // puzzles lets a stop signal in.
   let failures = 0;
   let materialChecked = 0;
+  let searched = 0;
+  let same = 0;
+  const searchedLine = () => `${searched} of ${chosen.length} puzzles searched again (${same} with the recorded depths), ${failures} failed`; // prettier-ignore
+  const materialLine = () => `${materialChecked} of ${chosen.length} puzzles given the material check, ${failures} failed, none searched again`; // prettier-ignore
+  let finished = materialLine;
+  const interrupt = stopOnSignal(() => finished(), printError);
+  const stopped = () => interrupt.exitCode ?? SIGNAL_EXIT_CODES.SIGINT;
+  const release = () => interrupt.release();
   const material = new MaterialSearch(rulesFor(header.variant));
   for (const puzzle of chosen) {
     await nextTurn();
-    if (controller.signal.aborted) {
+    if (interrupt.signal.aborted) {
       release();
-      printError(`stopped: ${materialChecked} of ${chosen.length} puzzles given the material check, ${failures} failed, none searched again`); // prettier-ignore
-      return 130;
+      printError(`stopped: ${materialLine()}`);
+      return stopped();
     }
     const checked = checkPuzzleMaterial(puzzle, header.variant, material);
     materialChecked++;
@@ -231,25 +242,24 @@ export async function runPuzzlesCheck(
   const started = await EngineSearcher.start(
     engine,
     { variant: header.variant, hashMb: header.settings.hashMb, egdbPath: header.settings.egdbPath ?? undefined }, // prettier-ignore
-    controller.signal,
+    interrupt.signal,
   );
   if (!started.ok) {
     release();
-    if (controller.signal.aborted) {
+    if (interrupt.signal.aborted) {
       printError(`stopped before the engine was ready: 0 of ${chosen.length} puzzles searched`);
-      return 130;
+      return stopped();
     }
     printError(`error: ${started.error.message}`);
     return 1;
   }
   printError(`searching ${chosen.length} puzzles again`);
-  let searched = 0;
-  let same = 0;
+  finished = searchedLine;
   try {
     for (const puzzle of chosen) {
-      if (controller.signal.aborted) break;
+      if (interrupt.signal.aborted) break;
       const checked = await recheckPuzzle(puzzle, header.settings, started.value.searcher);
-      if (controller.signal.aborted) break;
+      if (interrupt.signal.aborted) break;
       searched++;
       if (!checked.ok) {
         if (checked.error.code === 'engine-failed') {
@@ -264,9 +274,9 @@ export async function runPuzzlesCheck(
     release();
     await started.value.searcher.close();
   }
-  if (controller.signal.aborted) {
-    printError(`stopped: ${searched} of ${chosen.length} puzzles searched again (${same} with the recorded depths), ${failures} failed`); // prettier-ignore
-    return 130;
+  if (interrupt.signal.aborted) {
+    printError(`stopped: ${searchedLine()}`);
+    return stopped();
   }
   print(`${chosen.length - failures} of ${chosen.length} puzzles passed (${same} with the recorded depths), ${failures} failed`); // prettier-ignore
   return failures === 0 ? 0 : 1;

@@ -20,17 +20,20 @@ import { QuietLeaves } from '../search/quiet-leaf.js';
 import { buildTrainingSet, fitScale, fitWeights, type FitOptions } from '../tune/fit.js';
 import { buildNetworkSet, networkLoss, packPositions, trainNetwork, type NetworkTrainOptions, type TargetScore } from '../tune/network-train.js'; // prettier-ignore
 import {
-  extractPositions,
+  extractGamePositions,
   formatPositions,
   parsePositions,
   type ExtractStats,
   type TrainingPosition,
 } from '../tune/positions.js';
 import { trainingPositions, type PackedPositions } from '../tune/packed.js';
+import { EventTurns } from '../tune/turns.js';
+import { parsePdn } from '../pdn/pdn.js';
 import { readShardFolders } from '../tune/shard.js';
 import { PDN_FILE_CAP, POSITIONS_FILE_CAP } from '../files/read-caps.js';
 import { readTextOrReport } from './read-text.js';
 import { missingPackagesLine } from '../campaign/packages.js';
+import { listenForInterrupt, SIGNAL_EXIT_CODES } from './interrupt.js';
 
 export interface TuneDataOptions {
   readonly variant: VariantName;
@@ -89,13 +92,17 @@ function loadWeightsFor(
   return weights.value.weights;
 }
 
-/** Extracts the training positions of the PDN files; returns the exit code. */
-export function runTuneData(
+/**
+ * Extracts the training positions of the PDN files; returns the exit code. SIGINT or
+ * SIGTERM stops it between games, saying how far it read; the file is written only at
+ * the end, so a stopped run writes nothing.
+ */
+export async function runTuneData(
   files: readonly string[],
   options: TuneDataOptions & { readonly out: string },
   argv: readonly string[],
   printError: (line: string) => void,
-): number {
+): Promise<number> {
   const weights = loadWeightsFor('--eval', options.eval, options.out, printError);
   if (typeof weights === 'number') return weights;
   // Linear weights only (loadWeightsFor refuses a network): the leaves are the ones the
@@ -108,15 +115,35 @@ export function runTuneData(
   const positions = new Map<string, number>();
   const stats: ExtractStats = { games: 0, skippedGames: 0, positions: 0, duplicates: 0, notQuiet: 0 }; // prettier-ignore
   const started = performance.now();
-  for (const file of files) {
-    const text = readTextOrReport(file, PDN_FILE_CAP, printError);
-    if (text === undefined) return 1;
-    const done = extractPositions(text, options.variant, leaves.value, { skipPlies: options.skipPlies }, positions, stats); // prettier-ignore
-    if (!done.ok) {
-      printError(`error: ${file}: ${done.error.message}`);
-      return 1;
+  let filesRead = 0;
+  const stoppedLine = () => `interrupted: ${stats.games + stats.skippedGames} games of ${filesRead} of ${files.length} files read, ${stats.positions} positions; nothing written to ${options.out}`; // prettier-ignore
+  const interrupt = listenForInterrupt(undefined, () => printError(stoppedLine()));
+  const turns = new EventTurns(interrupt.signal);
+  try {
+    for (const file of files) {
+      const text = readTextOrReport(file, PDN_FILE_CAP, printError);
+      if (text === undefined) return 1;
+      const games = parsePdn(text);
+      if (!games.ok) {
+        printError(`error: ${file}: ${games.error.message}`);
+        return 1;
+      }
+      for (const game of games.value) {
+        if ((turns.due && (await turns.take())) || turns.stopped) {
+          printError(stoppedLine());
+          return interrupt.exitCode ?? SIGNAL_EXIT_CODES.SIGINT;
+        }
+        const done = extractGamePositions(game, options.variant, leaves.value, { skipPlies: options.skipPlies }, positions, stats); // prettier-ignore
+        if (!done.ok) {
+          printError(`error: ${file}: ${done.error.message}`);
+          return 1;
+        }
+      }
+      filesRead++;
+      printError(`${file}: ${stats.games} games, ${stats.positions} positions so far`);
     }
-    printError(`${file}: ${stats.games} games, ${stats.positions} positions so far`);
+  } finally {
+    interrupt.release();
   }
   writeFileSync(options.out, formatPositions(options.variant, `made by: ${commandText(argv)}`, positions)); // prettier-ignore
   printError(
@@ -160,9 +187,11 @@ async function readShards(
   dirs: readonly string[],
   variant: VariantName,
   printError: (line: string) => void,
+  onShard: (shards: number) => void,
+  signal: AbortSignal,
 ): Promise<{ positions: PackedPositions; shards: string[] } | number> {
   const names: string[] = [];
-  const read = await readShardFolders(dirs, variant, (manifest) => names.push(manifest.file));
+  const read = await readShardFolders(dirs, variant, (manifest) => onShard(names.push(manifest.file)), signal); // prettier-ignore
   if (!read.ok) {
     printError(`error: ${read.error.message}`);
     return 1;
@@ -183,6 +212,8 @@ async function readShards(
 async function readInputs(
   options: PositionsSource & { readonly init: string; readonly out: string; readonly variant: VariantName }, // prettier-ignore
   printError: (line: string) => void,
+  onShard: (shards: number) => void,
+  signal: AbortSignal,
 ): Promise<{ initial: EvalWeightSet; positions: PackedPositions; shards?: string[] } | number> {
   if ((options.positions === undefined) === (options.data === undefined)) {
     printError('error: give the training positions: --positions FILE or --data DIR (one of them)');
@@ -191,7 +222,7 @@ async function readInputs(
   const initial = loadWeightsFor('--init', options.init, options.out, printError);
   if (typeof initial === 'number') return initial;
   if (options.data !== undefined) {
-    const read = await readShards(options.data, options.variant, printError);
+    const read = await readShards(options.data, options.variant, printError, onShard, signal);
     return typeof read === 'number' ? read : { initial, ...read };
   }
   const positions = readPositions(options.positions ?? '', options.variant, printError);
@@ -293,36 +324,61 @@ interface FitRun<Options> {
   readonly printError: (line: string) => void;
   /** Seconds since the inputs were read, as text for progress lines. */
   readonly seconds: () => string;
+  /** Aborted by SIGINT or SIGTERM: the fit ends after its step under way, nothing written. */
+  readonly signal: AbortSignal;
+  /** Says what the fit has finished, for the line printed if it is stopped. */
+  readonly finished: (what: string) => void;
 }
 
 /**
  * Reads the starting weights and the positions of `tama tune` or `tama train`, then runs
- * `fit` (runTune or runTrain) on them; returns the exit code.
+ * `fit` (runTune or runTrain) on them; returns the exit code. SIGINT or SIGTERM stops it:
+ * the fit ends after its step under way, saying what it finished, and writes nothing.
  */
 export async function runFit<Options extends TuneOptions | TrainOptions>(
-  fit: (run: FitRun<Options>) => number,
+  fit: (run: FitRun<Options>) => Promise<number>,
   options: Options,
   argv: readonly string[],
   printError: (line: string) => void,
 ): Promise<number> {
-  const inputs = await readInputs(options, printError);
-  if (typeof inputs === 'number') return inputs;
-  const started = performance.now();
-  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
-  return fit({ options, ...inputs, argv, printError, seconds });
+  let finished = 'the positions not read yet';
+  const stoppedLine = () => `interrupted: ${finished}; nothing written to ${options.out}`;
+  const interrupt = listenForInterrupt(undefined, () => printError(stoppedLine()));
+  try {
+    const inputs = await readInputs(options, printError, (shards) => (finished = `${shards} shards read, the positions not all read yet`), interrupt.signal); // prettier-ignore
+    if (interrupt.signal.aborted) {
+      printError(stoppedLine());
+      return interrupt.exitCode ?? SIGNAL_EXIT_CODES.SIGINT;
+    }
+    if (typeof inputs === 'number') return inputs;
+    const started = performance.now();
+    const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+    const code = await fit({ options, ...inputs, argv, printError, seconds, signal: interrupt.signal, finished: (what) => (finished = what) }); // prettier-ignore
+    if (!interrupt.signal.aborted) return code;
+    printError(stoppedLine());
+    return interrupt.exitCode ?? SIGNAL_EXIT_CODES.SIGINT;
+  } finally {
+    interrupt.release();
+  }
 }
 
 /** Fits one variant's weights to a positions file and writes a weights file; returns the exit code. */
-export function runTune(run: FitRun<TuneOptions>): number {
-  const { options, initial, argv, printError, seconds } = run;
+export async function runTune(run: FitRun<TuneOptions>): Promise<number> {
+  const { options, initial, argv, printError, seconds, signal, finished } = run;
   const positions = trainingPositions(run.positions);
   const base = initial[options.variant];
   const set = buildTrainingSet(rulesFor(options.variant), positions, base.kingsOnlyDrawDivisor); // prettier-ignore
   printError(`${set.count} positions, features worked out in ${seconds()} s`);
-  const fitted = fitWeights(set, base, {
+  finished(`0 of ${options.epochs} epochs fitted`);
+  const fitted = await fitWeights(set, base, {
     ...options,
-    onEpoch: (epoch, loss) => printError(`epoch ${epoch}/${options.epochs}: loss ${loss.toFixed(6)} (${seconds()} s)`), // prettier-ignore
+    signal,
+    onEpoch: (epoch, loss) => {
+      finished(`${epoch} of ${options.epochs} epochs fitted (loss ${loss.toFixed(6)})`);
+      printError(`epoch ${epoch}/${options.epochs}: loss ${loss.toFixed(6)} (${seconds()} s)`);
+    },
   });
+  if (signal.aborted) return 1; // runFit says what was finished and gives the signal's code
   // The starting file's own story comes first: the other variant's weights are its.
   // Read and checked before the fit (loadWeightsFor), so read again here within bounds.
   const initText = readEvalText(options.init);
@@ -372,8 +428,8 @@ function progressLine(
 }
 
 /** Trains one variant's network on a positions file and writes a network file; returns the exit code. */
-export function runTrain(run: FitRun<TrainOptions>): number {
-  const { options, initial, positions, argv, printError, seconds, shards } = run;
+export async function runTrain(run: FitRun<TrainOptions>): Promise<number> {
+  const { options, initial, positions, argv, printError, seconds, shards, signal, finished } = run; // prettier-ignore
   const heldOutCount = Math.floor(positions.count * options.holdout);
   if (heldOutCount < 1 || heldOutCount >= positions.count) {
     printError(`error: --holdout ${options.holdout} of ${positions.count} positions leaves no training or no held-out position`); // prettier-ignore
@@ -391,11 +447,22 @@ export function runTrain(run: FitRun<TrainOptions>): number {
   const linearLoss = networkLoss(heldOut, linearLogit, heldOut.result);
   printError(`${train.samples} training and ${heldOutCount} held-out positions, K ${k.toFixed(1)} (${seconds()} s); held-out loss against the results: linear ${linearLoss.toFixed(6)}`); // prettier-ignore
   const started = performance.now();
-  const network = trainNetwork(train, heldOut, {
+  let trained = `0 of ${options.epochs} epochs trained`;
+  finished(trained);
+  const network = await trainNetwork(train, heldOut, {
     ...options,
-    onProgress: (epoch, done) => printError(progressLine(epoch, options.epochs, done, train.samples, (performance.now() - started) / 1000)), // prettier-ignore
-    onEpoch: (epoch, trainLoss, heldOutLoss) => printError(`epoch ${epoch}/${options.epochs}: loss ${trainLoss.toFixed(6)}, held-out ${heldOutLoss.toFixed(6)} (${seconds()} s)`), // prettier-ignore
+    signal,
+    onProgress: (epoch, done) => {
+      finished(`${trained}, epoch ${epoch} at ${done} of ${train.samples} positions`);
+      printError(progressLine(epoch, options.epochs, done, train.samples, (performance.now() - started) / 1000)); // prettier-ignore
+    },
+    onEpoch: (epoch, trainLoss, heldOutLoss) => {
+      trained = `${epoch} of ${options.epochs} epochs trained (held-out loss ${heldOutLoss.toFixed(6)})`; // prettier-ignore
+      finished(trained);
+      printError(`epoch ${epoch}/${options.epochs}: loss ${trainLoss.toFixed(6)}, held-out ${heldOutLoss.toFixed(6)} (${seconds()} s)`); // prettier-ignore
+    },
   });
+  if (signal.aborted) return 1; // runFit says what was finished and gives the signal's code
   const quantised = network.quantise(options.variant, k);
   const evaluator = new NetworkEvaluator(rules, quantised);
   const quantisedLogit = (p: number) => evaluator.evaluate(heldOutState(p)) / k;

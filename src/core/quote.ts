@@ -23,6 +23,14 @@ export function quote(text: string, limit: number = QUOTE_CHARS): string {
   return `'${flat}...' (${bytes} bytes)`;
 }
 
+/**
+ * A whole number as the input gave it (its digits, never a float's rounding such as
+ * `1e+23`); past QUOTE_CHARS digits, the first of them then `... (N digits)`.
+ */
+export function numberAsGiven(digits: string, limit: number = QUOTE_CHARS): string {
+  return digits.length <= limit ? digits : `${digits.slice(0, limit)}... (${digits.length} digits)`;
+}
+
 /** The items joined by `, `; past `limit` of them, `, ... (N more)` instead of the rest. */
 export function listCapped(items: readonly string[], limit: number = LIST_ITEMS): string {
   if (items.length <= limit) return items.join(', ');

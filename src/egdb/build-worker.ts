@@ -19,7 +19,12 @@ export interface UnitTask {
   readonly needs: readonly number[];
   /** Receives progress (phase, done, total) now and then. */
   readonly port?: MessagePort;
+  /** Word 0 set (shared memory): the build was stopped; the unit ends unfinished, unwritten. */
+  readonly stop?: Int32Array;
 }
+
+/** The message of the error a unit ends with when the build was stopped under it. */
+export const UNIT_STOPPED = 'the build was stopped';
 
 export interface UnitSummary {
   readonly files: readonly string[];
@@ -51,7 +56,11 @@ function pageIn(task: UnitTask): EndgameTables {
   return tables;
 }
 
+/** Whether the build this task belongs to was stopped. */
+const stopped = (task: UnitTask) => task.stop !== undefined && Atomics.load(task.stop, 0) !== 0;
+
 export default function buildUnit(task: UnitTask): UnitSummary {
+  if (stopped(task)) throw new Error(UNIT_STOPPED);
   const rules = rulesFor(task.variant);
   const unit: Material[] = task.unit.map(materialOfKey);
   const tables = pageIn(task);
@@ -60,7 +69,9 @@ export default function buildUnit(task: UnitTask): UnitSummary {
     rules,
     unit,
     (state) => tables.probe(state),
+    // Called every 65,536 positions: where a stop is heard, a few milliseconds apart.
     (progress) => {
+      if (stopped(task)) throw new Error(UNIT_STOPPED);
       const now = Date.now();
       if (now - last < 1000) return;
       last = now;

@@ -9,7 +9,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { statSync } from 'node:fs';
 import { Piscina } from 'piscina';
 import type { VariantName } from '../core/variant.js';
-import type { UnitSummary, UnitTask } from './build-worker.js';
+import { UNIT_STOPPED, type UnitSummary, type UnitTask } from './build-worker.js';
 import { readTable, tablePath } from './file.js';
 import {
   buildPlan,
@@ -28,6 +28,11 @@ export interface BuildOptions {
   readonly threads: number;
   /** Only this signature's unit and the units it needs (the whole plan when absent). */
   readonly unit?: Material;
+  /**
+   * Aborted: the build stops. The units under way end within milliseconds, unwritten
+   * (their threads poll a shared flag); the units done stay, each written whole.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface BuildReport {
@@ -35,6 +40,8 @@ export interface BuildReport {
   readonly skipped: number;
   readonly bytes: number;
   readonly seconds: number;
+  /** The build was stopped (`signal`) before every unit was done. */
+  readonly stopped: boolean;
 }
 
 const WORKER_FILE = new URL('./build-worker.js', import.meta.url).href;
@@ -67,7 +74,14 @@ export async function buildDatabases(
   let finished = 0;
   let built = 0;
   let skipped = 0;
+  // Word 0 is set at a stop; every worker thread reads it as it solves.
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  const onAbort = () => Atomics.store(stop, 0, 1);
+  if (options.signal?.aborted === true) onAbort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const isStopped = () => Atomics.load(stop, 0) !== 0;
   const runUnit = async (unit: Material[], needs: readonly Material[][]): Promise<void> => {
+    if (isStopped()) return;
     const name = unit.map(materialName).join(' + ');
     if (unitDone(options, unit)) {
       skipped++;
@@ -80,9 +94,15 @@ export async function buildDatabases(
       const percent = ((100 * progress.done) / progress.total).toFixed(0);
       log(`    ${name}: ${progress.phase === 'scan' ? `scanning ${percent}%` : `spreading, ${progress.done} positions decided`}`); // prettier-ignore
     });
-    const task: UnitTask = { variant: options.variant, dir: options.dir, unit: unit.map(keyOf), needs: needs.flat().map(keyOf), port: channel.port2 }; // prettier-ignore
-    await pool.run(task, { transferList: [channel.port2] });
-    channel.port1.close();
+    const task: UnitTask = { variant: options.variant, dir: options.dir, unit: unit.map(keyOf), needs: needs.flat().map(keyOf), port: channel.port2, stop }; // prettier-ignore
+    try {
+      await pool.run(task, { transferList: [channel.port2] });
+    } catch (error) {
+      if (isStopped() && (error as Error).message === UNIT_STOPPED) return;
+      throw error;
+    } finally {
+      channel.port1.close();
+    }
     built++;
     log(`[${++finished}/${units.length}] ${name}: ${((performance.now() - unitStart) / 1000).toFixed(1)} s`); // prettier-ignore
   };
@@ -99,9 +119,11 @@ export async function buildDatabases(
     }
     await Promise.all(running.values());
   } finally {
+    options.signal?.removeEventListener('abort', onAbort);
     await pool.destroy();
   }
   let bytes = 0;
-  for (const material of units.flat()) bytes += statSync(tablePath(options.dir, options.variant, material)).size; // prettier-ignore
-  return { built, skipped, bytes, seconds: (performance.now() - start) / 1000 };
+  for (const material of units.flat()) bytes += statSync(tablePath(options.dir, options.variant, material), { throwIfNoEntry: false })?.size ?? 0; // prettier-ignore
+  const stopped = finished < units.length;
+  return { built, skipped, bytes, seconds: (performance.now() - start) / 1000, stopped };
 }

@@ -22,7 +22,7 @@ import { fail, ok, type Result } from '../core/result.js';
 import type { VariantName } from '../core/variant.js';
 import { Indexer } from './indexing.js';
 import { materialName, type Material } from './material.js';
-import { INVALID } from './value.js';
+import { INVALID, MAX_DISTANCE } from './value.js';
 
 export const FORMAT_VERSION = 2;
 /** The longest distance a one-byte entry holds: codes 1..254, 0xff is invalid. */
@@ -77,6 +77,9 @@ export function tableFromBytes(
     return fail('bad-version', `${where} says ${width} bytes an entry; this engine reads 1 or 2`); // prettier-ignore
   }
   const longest = header.getUint16(24, true);
+  if (longest > MAX_DISTANCE) {
+    return fail('bad-value', `${where} says a longest distance of ${longest} plies; an entry holds at most ${MAX_DISTANCE} (damaged header)`); // prettier-ignore
+  }
   if (version === FORMAT_VERSION && width !== bytesPerEntry(longest)) {
     return fail('bad-value', `${where} says ${width} byte(s) an entry for a longest distance of ${longest} plies (damaged header)`); // prettier-ignore
   }

@@ -3,7 +3,7 @@
  * with its type, default and range, and its own handler that applies a checked value to
  * the engine. Names are matched without regard to case.
  */
-import { quote } from '../core/quote.js';
+import { numberAsGiven, quote } from '../core/quote.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { VARIANT_NAMES, type VariantName } from '../core/variant.js';
 import { MAX_SKILL_LEVEL } from '../search/skill.js';
@@ -143,9 +143,8 @@ function clampedSpin(
     ...plain,
     set(host, text) {
       if (text === undefined || !/^\s*\d+\s*$/.test(text) || Number(text) <= range.max) return plain.set(host, text); // prettier-ignore
-      const given = Number(text);
       const set = plain.set(host, String(range.max));
-      return set.ok ? { ...set, warning: `option ${name} clamped to ${range.max}, got ${given}: ${why}` } : set; // prettier-ignore
+      return set.ok ? { ...set, warning: `option ${name} clamped to ${range.max}, got ${numberAsGiven(text.trim())}: ${why}` } : set; // prettier-ignore
     },
   };
 }
@@ -213,7 +212,7 @@ function parseSpin(option: SpinDefinition, text: string | undefined): Result<num
   }
   const value = Number(text);
   if (value < option.min || value > option.max) {
-    return fail('out-of-range', `option ${option.name} must be from ${option.min} to ${option.max}, got ${value}`); // prettier-ignore
+    return fail('out-of-range', `option ${option.name} must be from ${option.min} to ${option.max}, got ${numberAsGiven(text.trim())}`); // prettier-ignore
   }
   return ok(value);
 }

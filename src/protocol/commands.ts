@@ -2,7 +2,8 @@
  * Parsing protocol lines into typed commands. A bad line becomes an error with a message
  * that says what is wrong; parsing never touches the engine.
  */
-import { quote } from '../core/quote.js';
+import { MAX_CLOCK_MS, MAX_INCREMENT_MS, MAX_MOVES_PER_PERIOD } from '../clock/time-control.js';
+import { numberAsGiven, quote } from '../core/quote.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { GoLimits } from '../engine/engine.js';
 
@@ -33,7 +34,8 @@ export type Command =
 /** A `go` limit given out of its range, and the value the search uses instead. */
 export interface ClampedLimit {
   readonly key: string;
-  readonly given: number;
+  /** The number as the command gave it (its text: a float would show 1e+23). */
+  readonly given: string;
   readonly used: number;
   readonly min: number;
   readonly max: number;
@@ -128,14 +130,14 @@ function parsePosition(rest: string[]): Result<Command> {
 type NumberKey = 'wtime' | 'btime' | 'winc' | 'binc' | 'movestogo' | 'depth' | 'nodes' | 'movetime' | 'mate'; // prettier-ignore
 /** The range of each number; a value outside is clamped into it (GUIs send 0 and less). */
 const NUMBER_RANGE: Record<NumberKey, [number, number]> = {
-  wtime: [0, 1e12],
-  btime: [0, 1e12],
-  winc: [0, 1e9],
-  binc: [0, 1e9],
-  movestogo: [1, 10000],
+  wtime: [0, MAX_CLOCK_MS],
+  btime: [0, MAX_CLOCK_MS],
+  winc: [0, MAX_INCREMENT_MS],
+  binc: [0, MAX_INCREMENT_MS],
+  movestogo: [1, MAX_MOVES_PER_PERIOD],
   depth: [1, MAX_GO_DEPTH],
   nodes: [1, 1e15],
-  movetime: [0, 1e12],
+  movetime: [0, MAX_CLOCK_MS],
   mate: [1, 1000],
 };
 const GO_KEYWORDS = new Set([...Object.keys(NUMBER_RANGE), 'infinite', 'ponder', 'searchmoves', 'perft']); // prettier-ignore
@@ -149,8 +151,8 @@ function parseGo(rest: string[]): Result<Command> {
       Number(depth) < 1 ||
       Number(depth) > MAX_COMMAND_PERFT_DEPTH
     ) {
-      // prettier-ignore
-      return fail('bad-value', `go perft needs one depth from 1 to ${MAX_COMMAND_PERFT_DEPTH}`);
+      const got = rest.length === 1 ? 'got none' : `got ${quote(rest.slice(1).join(' '))}`;
+      return fail('bad-value', `go perft needs one depth from 1 to ${MAX_COMMAND_PERFT_DEPTH}, ${got}`); // prettier-ignore
     }
     return ok({ kind: 'perft', depth: Number(depth) });
   }
@@ -175,12 +177,12 @@ function parseGo(rest: string[]): Result<Command> {
       if (text === undefined || !/^-?\d+$/.test(text)) {
         return fail(
           'bad-value',
-          `go ${key}: expected a whole number, got ${quote(text ?? '(nothing)')}`,
+          `go ${key}: expected a whole number from ${min} to ${max}, got ${text === undefined ? 'none' : quote(text)}`, // prettier-ignore
         );
       }
       const given = Number(text);
       const used = Math.min(max, Math.max(min, given));
-      if (used !== given) clamped.push({ key, given, used, min, max });
+      if (used !== given) clamped.push({ key, given: numberAsGiven(text), used, min, max });
       limits[key] = used;
       i++;
     }
@@ -194,5 +196,5 @@ function parseBench(rest: string[]): Result<Command> {
   if (rest.length === 1 && /^\d+$/.test(depth) && Number(depth) >= 1 && Number(depth) <= 30) {
     return ok({ kind: 'bench', depth: Number(depth) });
   }
-  return fail('bad-value', 'bench takes an optional depth from 1 to 30');
+  return fail('bad-value', `bench takes an optional depth from 1 to 30, got ${quote(rest.join(' '))}`); // prettier-ignore
 }

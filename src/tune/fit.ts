@@ -17,6 +17,7 @@ import {
 } from '../search/eval.js';
 import { evalFeatures } from './features.js';
 import type { TrainingPosition } from './positions.js';
+import { EventTurns } from './turns.js';
 
 /** Training positions as sparse features: position p's are entries start[p] to start[p + 1]. */
 export interface TrainingSet {
@@ -126,6 +127,8 @@ export interface FitOptions {
   readonly k?: number;
   /** Called after each epoch. */
   readonly onEpoch?: (epoch: number, loss: number) => void;
+  /** Aborted: the fit ends after the step under way (the weights as they then are returned). */
+  readonly signal?: AbortSignal;
 }
 
 export interface FitResult {
@@ -154,8 +157,16 @@ export function epochRate(rate: number, epoch: number, epochs: number): number {
 /** The weights that are not regularised: the material values. */
 const MATERIAL = new Set<keyof EvalWeights>(['man', 'king']);
 
-/** Fits `initial`'s tuned weights to the training set; the other weights are kept. */
-export function fitWeights(set: TrainingSet, initial: EvalWeights, options: FitOptions): FitResult {
+/**
+ * Fits `initial`'s tuned weights to the training set; the other weights are kept. With a
+ * signal, the event loop gets a turn now and then (turns.ts), and an abort ends the fit
+ * after the step under way.
+ */
+export async function fitWeights(
+  set: TrainingSet,
+  initial: EvalWeights,
+  options: FitOptions,
+): Promise<FitResult> {
   const w = weightsToVector(initial);
   const k = options.k ?? fitScale(set, w);
   const start = Float64Array.from(w);
@@ -171,8 +182,9 @@ export function fitWeights(set: TrainingSet, initial: EvalWeights, options: FitO
   const random = seededRandom(options.seed);
   const beta1 = 0.9;
   const beta2 = 0.999;
+  const turns = new EventTurns(options.signal);
   let step = 0;
-  for (let epoch = 1; epoch <= options.epochs; epoch++) {
+  epochs: for (let epoch = 1; epoch <= options.epochs && !turns.stopped; epoch++) {
     shuffleOrder(order, random);
     const rate = epochRate(options.rate, epoch, options.epochs);
     for (let from = 0; from < set.count; from += options.batch) {
@@ -196,6 +208,7 @@ export function fitWeights(set: TrainingSet, initial: EvalWeights, options: FitO
         const vHat = v[i] / (1 - beta2 ** step);
         w[i] -= (rate * mHat) / (Math.sqrt(vHat) + 1e-8);
       }
+      if (turns.due && (await turns.take())) break epochs;
     }
     options.onEpoch?.(epoch, trainingLoss(set, w, k));
   }

@@ -25,6 +25,7 @@ import {
   type NetworkWeights,
 } from '../search/network-weights.js';
 import { epochRate, shuffleOrder } from './fit.js';
+import { EventTurns } from './turns.js';
 import { LABEL_NONE, LABEL_SCORE, PackedPositions, RESULTS } from './packed.js';
 import type { TrainingPosition } from './positions.js';
 
@@ -320,6 +321,8 @@ export interface NetworkTrainOptions {
   readonly onEpoch?: (epoch: number, trainLoss: number, heldOutLoss: number) => void;
   /** Called about PROGRESS_CALLS times an epoch with the epoch and the samples done in it. */
   readonly onProgress?: (epoch: number, done: number) => void;
+  /** Aborted: training ends after the step under way (the network as it then is returned). */
+  readonly signal?: AbortSignal;
 }
 
 /** Progress calls an epoch, about; none more often than every PROGRESS_MIN samples. */
@@ -390,13 +393,14 @@ export function threadSlice(
  * Trains a network on `train`, reporting the loss on `heldOut` after each epoch. With
  * `threads` above 1, each step's samples are split among that many threads (this one and
  * worker threads over shared memory), whose gradients are added in thread order: the same
- * seed and thread count give the same network.
+ * seed and thread count give the same network. With a signal, the event loop gets a turn
+ * now and then (turns.ts), and an abort ends the training after the step under way.
  */
-export function trainNetwork(
+export async function trainNetwork(
   train: NetworkSet,
   heldOut: NetworkSet,
   options: NetworkTrainOptions,
-): FloatNetwork {
+): Promise<FloatNetwork> {
   const network = new FloatNetwork(options.hidden, options.seed);
   const random = seededRandom(options.seed ^ 0x5bd1e995);
   const size = network.parameterCount;
@@ -416,9 +420,10 @@ export function trainNetwork(
   const beta1 = 0.9;
   const beta2 = 0.999;
   const progressEvery = Math.max(PROGRESS_MIN, Math.ceil(train.samples / PROGRESS_CALLS));
+  const turns = new EventTurns(options.signal);
   let t = 0;
   try {
-    for (let epoch = 1; epoch <= options.epochs; epoch++) {
+    epochs: for (let epoch = 1; epoch <= options.epochs && !turns.stopped; epoch++) {
       shuffleOrder(order, random);
       const rate = epochRate(options.rate, epoch, options.epochs);
       let reported = 0;
@@ -465,6 +470,7 @@ export function trainNetwork(
           reported = to;
           options.onProgress(epoch, to);
         }
+        if (turns.due && (await turns.take())) break epochs;
       }
       if (options.onEpoch !== undefined) {
         // The training loss is the mean over the epoch's steps, as they were taken: no second pass.

@@ -15,7 +15,7 @@ import { Position } from '../core/position.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { SIDE, STATE_SIZE } from '../core/state.js';
 import { parseVariantName, rulesFor, type Rules, type VariantName } from '../core/variant.js';
-import { gameResultOfPdn, parsePdn, type GameResult } from '../pdn/pdn.js';
+import { gameResultOfPdn, parsePdn, type GameResult, type PdnGame } from '../pdn/pdn.js';
 import type { QuietLeaves } from '../search/quiet-leaf.js';
 
 /** A move list for counting a leaf's moves, and the leaf itself. */
@@ -53,53 +53,61 @@ export interface ExtractStats {
   notQuiet: number;
 }
 
+/** What extracting positions works with: the rules, the leaves, the options, where they go and the counts. */
+type ExtractArgs = [variant: VariantName, leaves: QuietLeaves, options: ExtractOptions, out: Map<string, number>, stats: ExtractStats]; // prettier-ignore
+
 /**
  * Adds the training positions of every finished game of a PDN text to `out` (position
  * text to result for White), skipping positions already there. `leaves` finds the quiet
  * leaves with its evaluation.
  */
-export function extractPositions(
-  pdn: string,
-  variant: VariantName,
-  leaves: QuietLeaves,
-  options: ExtractOptions,
-  out: Map<string, number>,
-  stats: ExtractStats,
-): Result<void> {
+export function extractPositions(pdn: string, ...args: ExtractArgs): Result<void> {
   const games = parsePdn(pdn);
   if (!games.ok) return games;
-  const rules = rulesFor(variant);
   for (const game of games.value) {
-    const result = RESULT_SCORES[gameResultOfPdn(game.result) ?? 'none'];
-    const tag = game.tags.get('Variant');
-    if (result === undefined || (tag !== undefined && parseVariantName(tag) !== variant)) {
-      stats.skippedGames++;
-      continue;
-    }
-    const fen = game.tags.get('FEN');
-    const start = fen === undefined ? ok(Position.start(variant)) : Position.parse(fen, variant);
-    if (!start.ok) return fail('bad-position', `game ${stats.games + stats.skippedGames + 1}: FEN tag: ${start.error.message}`); // prettier-ignore
-    const position = start.value;
-    stats.games++;
-    for (let ply = 0; ply < game.moves.length; ply++) {
-      if (ply >= options.skipPlies) {
-        leaves.find(rules, position.state, leafState);
-        const leaf = new Position(rules, leafState);
-        if (!quietForBoth(rules, leaf.state) || generateMoves(rules, leaf.state, scratch) === 0) {
-          stats.notQuiet++;
-        } else {
-          const text = leaf.toString();
-          if (out.has(text)) stats.duplicates++;
-          else {
-            out.set(text, result);
-            stats.positions++;
-          }
+    const done = extractGamePositions(game, ...args);
+    if (!done.ok) return done;
+  }
+  return ok(undefined);
+}
+
+/**
+ * Adds the training positions of one game of a PDN text (the next after those `stats`
+ * counted) to `out`, as extractPositions does for each: for a command that gives the event
+ * loop a turn between games.
+ */
+export function extractGamePositions(game: PdnGame, ...args: ExtractArgs): Result<void> {
+  const [variant, leaves, options, out, stats] = args;
+  const rules = rulesFor(variant);
+  const result = RESULT_SCORES[gameResultOfPdn(game.result) ?? 'none'];
+  const tag = game.tags.get('Variant');
+  if (result === undefined || (tag !== undefined && parseVariantName(tag) !== variant)) {
+    stats.skippedGames++;
+    return ok(undefined);
+  }
+  const fen = game.tags.get('FEN');
+  const start = fen === undefined ? ok(Position.start(variant)) : Position.parse(fen, variant);
+  if (!start.ok) return fail('bad-position', `game ${stats.games + stats.skippedGames + 1}: FEN tag: ${start.error.message}`); // prettier-ignore
+  const position = start.value;
+  stats.games++;
+  for (let ply = 0; ply < game.moves.length; ply++) {
+    if (ply >= options.skipPlies) {
+      leaves.find(rules, position.state, leafState);
+      const leaf = new Position(rules, leafState);
+      if (!quietForBoth(rules, leaf.state) || generateMoves(rules, leaf.state, scratch) === 0) {
+        stats.notQuiet++;
+      } else {
+        const text = leaf.toString();
+        if (out.has(text)) stats.duplicates++;
+        else {
+          out.set(text, result);
+          stats.positions++;
         }
       }
-      const parsed = parseMove(position, game.moves[ply]);
-      if (!parsed.ok) return fail('bad-move', `game ${stats.games + stats.skippedGames}, ply ${ply + 1}: ${parsed.error.message}`); // prettier-ignore
-      position.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
     }
+    const parsed = parseMove(position, game.moves[ply]);
+    if (!parsed.ok) return fail('bad-move', `game ${stats.games + stats.skippedGames}, ply ${ply + 1}: ${parsed.error.message}`); // prettier-ignore
+    position.play(parsed.value.move, parsed.value.capturedLo, parsed.value.capturedHi);
   }
   return ok(undefined);
 }

@@ -466,6 +466,25 @@ export function readBoundedText(path: string, maxBytes: number): Result<string, 
   }
 }
 
+/** The range of each number a manifest gives about what made its shard (ShardSource). */
+const SOURCE_RANGES = {
+  nodes: [0, 100_000_000],
+  seed: [0, 2 ** 32 - 1],
+  randomPlies: [0, 40],
+  games: [0, Number.MAX_SAFE_INTEGER],
+} as const;
+
+/** What is wrong with the numbers of a manifest's source, or undefined when each is in its range. */
+function sourceRangeFault(m: Partial<ShardManifest>): string | undefined {
+  for (const [field, [min, max]] of Object.entries(SOURCE_RANGES)) {
+    const n = m[field as keyof typeof SOURCE_RANGES];
+    if (!Number.isSafeInteger(n) || (n as number) < min || (n as number) > max) return `${field} must be a whole number from ${min} to ${max}, got ${JSON.stringify(n)?.slice(0, 200)}`; // prettier-ignore
+  }
+  const bench = m.benchSignature;
+  if (bench !== null && (!Number.isSafeInteger(bench) || (bench as number) < 0)) return `benchSignature must be null or a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, got ${JSON.stringify(bench)?.slice(0, 200)}`; // prettier-ignore
+  return undefined;
+}
+
 /** A shard's manifest read and checked field by field. */
 export function parseManifest(text: string, path: string): Result<ShardManifest, ShardErrorCode> {
   let value: unknown;
@@ -485,6 +504,11 @@ export function parseManifest(text: string, path: string): Result<ShardManifest,
   }
   const { bytes, unpacked, positions } = m as ShardManifest;
   if (positions > MAX_SHARD_POSITIONS) return fail('bad-manifest', `${path}: ${positions} positions, more than the ${MAX_SHARD_POSITIONS} a shard may hold`); // prettier-ignore
+  for (const field of ['distinct', 'links'] as const) {
+    if ((m[field] as number) > positions) return fail('bad-manifest', `${path}: ${field} must be from 0 to the ${positions} positions, got ${m[field]}`); // prettier-ignore
+  }
+  const source = sourceRangeFault(m);
+  if (source !== undefined) return fail('bad-manifest', `${path}: ${source}`);
   if (bytes > MAX_SHARD_BYTES) return fail('bad-manifest', `${path}: ${bytes} bytes, more than the ${MAX_SHARD_BYTES} a shard may have`); // prettier-ignore
   if (unpacked > HEADER_BYTES + positions * MAX_RECORD_BYTES) return fail('bad-manifest', `${path}: ${unpacked} bytes unpacked is more than ${positions} records can take`); // prettier-ignore
   for (const field of ['sha256', 'digest'] as const) {
@@ -743,12 +767,15 @@ export interface ShardFolderRead {
 
 /**
  * Every position of the shards in `dirs`, each position once (the first shard that holds
- * it gives its labels). A bad shard is refused and named; the rest are still read.
+ * it gives its labels). A bad shard is refused and named; the rest are still read. Once
+ * `signal` aborts (SIGINT or SIGTERM), no further shard is read: the positions read so far
+ * are returned.
  */
 export async function readShardFolders(
   dirs: readonly string[],
   variant: VariantName,
   onShard: (manifest: ShardManifest, kept: number) => void = () => {},
+  signal?: AbortSignal,
 ): Promise<Result<ShardFolderRead, ShardErrorCode>> {
   const seen = new KeySet();
   const positions = new PackedPositions();
@@ -760,6 +787,7 @@ export async function readShardFolders(
     const manifests = shardManifests(dir);
     if (!manifests.ok) return manifests;
     for (const manifestPath of manifests.value) {
+      if (signal?.aborted === true) break;
       const read = await readShard(manifestPath, variant, staged);
       if (!read.ok) {
         refused.push(read.error.message);

@@ -1,9 +1,9 @@
 /**
  * `tama db start` says where the embedded server listens (localhost only), has no way to
  * listen elsewhere, and refuses to start a cluster whose configuration was set to listen
- * on other addresses, its password being the built-in one.
+ * on other addresses, its password being the built-in one, or whose port is no port.
  */
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { embeddedRunning } from '../../src/campaign/embedded.js';
@@ -56,5 +56,19 @@ describe('tama db start', () => {
     const again = await lab.tama(['db', 'start', '--data-dir', lab.dataDir]);
     expect(again.code).toBe(0);
     expect(await embeddedRunning(lab.dataDir)).toBe(true);
+  });
+
+  it('refuses a configured port past the ports there are, naming the file and the range', async ({
+    expect,
+  }) => {
+    expect((await lab.tama(['db', 'stop', '--data-dir', lab.dataDir])).stdout).toBe('Stopped\n');
+    const conf = join(lab.dataDir, 'postgresql.conf');
+    const before = readFileSync(conf, 'utf8');
+    writeFileSync(conf, before.replace(/^port\s*=\s*\d+/m, 'port = 99999999999999999999999'));
+    const refused = await lab.tama(['db', 'start', '--data-dir', lab.dataDir]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`error: ${conf}: port must be from 1 to 65535, got 99999999999999999999999`); // prettier-ignore
+    writeFileSync(conf, before);
+    expect((await lab.tama(['db', 'start', '--data-dir', lab.dataDir])).code).toBe(0);
   });
 });

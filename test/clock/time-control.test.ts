@@ -133,10 +133,17 @@ describe('parseLimits: a PDN TimeControl tag, in seconds', () => {
   it.each([
     ['abc', "bad time control 'abc'"],
     ['10+0.1 10+0.1', "time control '10+0.1 10+0.1': tc is given twice"],
-    ['st=0', "time control 'st=0': st must be seconds > 0, got '0'"],
+    ['st=0', "time control 'st=0': st must be seconds from 0.001 to 1000000000, got '0'"],
     ['depth=x', "time control 'depth=x': depth must be a whole number > 0, got 'x'"],
     ['mate=3', "time control 'mate=3': unknown limit 'mate'"],
     ['10+0.1 st=1', "time control '10+0.1 st=1': tc and st cannot be combined; choose one"],
+    // Numbers past every range, as a PDN tag may hold them: refused, never run as given.
+    ['1e30', "bad time control '1e30'"],
+    [`${'9'.repeat(400)}+1`, `time control '${'9'.repeat(200)}...' (402 bytes): at most 10000 moves in at most 1000000000 seconds plus at most 1000000 a move`], // prettier-ignore
+    ['1000000001', "time control '1000000001': at most 10000 moves in at most 1000000000 seconds"],
+    ['60+1000001', "time control '60+1000001': at most 10000 moves"],
+    ['10001/60', "time control '10001/60': at most 10000 moves"],
+    ['st=1000000001', "time control 'st=1000000001': st must be seconds from 0.001 to 1000000000, got '1000000001'"], // prettier-ignore
   ])('refuses %j', (text, message) => {
     const parsed = parseLimits(text);
     expect(!parsed.ok && parsed.error.message).toMatch(new RegExp(`^${message.replace(/[.+?()]/g, '\\$&')}`)); // prettier-ignore

@@ -1,21 +1,30 @@
 /**
  * SIGINT and SIGTERM end every long command, through the real `tama` child process: the
- * signal is sent once the command runs (its handler says it listens, or its first line is out), and
- * the command exits with 130 or 143 after saying what it finished. Perft on one thread and
- * the tuner's fit, whose work holds the main thread, end by the signal's default action
- * after the lines they printed. The only clock is a generous watchdog.
+ * signal is sent once the command runs (its handler says it listens, or its first line is
+ * out), and the command exits with 130 or 143 after saying what it finished, its files
+ * whole or absent. Perft on one thread, whose count holds the main thread, ends by the
+ * signal's default action after the lines it printed. The only clock is a generous watchdog.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LISTENING_ENV, LISTENING_LINE } from '../../src/commands/interrupt.js';
+import { readTable } from '../../src/egdb/file.js';
+import { parseMaterialName } from '../../src/egdb/material.js';
 
 const TAMA = fileURLToPath(new URL('../../bin/tama.js', import.meta.url));
 const GAMES = fileURLToPath(new URL('../fixtures/games-armenian.pdn', import.meta.url));
+const PUZZLES = fileURLToPath(new URL('../../data/puzzles-armenian.jsonl', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'tama-interrupt-'));
+/** Training positions for tune and train: a few, for epochs that pass quickly. */
+const POSITIONS = join(folder, 'positions.txt');
+writeFileSync(
+  POSITIONS,
+  '1 W:Wa3,c3:Bf6\n0 W:Wa3:Bf6,h6\n0.5 W:Wa3:Bf6\n1 W:Wa3,c3,e3:Bf6\n0 W:Wa3:Bf6,h6,d6\n0.5 W:Wc3:Bf6\n',
+);
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 interface Ended {
@@ -108,7 +117,16 @@ describe('a signal ends a long command with what it finished', () => {
     const out = join(folder, 'egdb');
     const ended = await interrupted(['egdb', 'build', '--pieces', '4', '--out', out], 'SIGINT', ({ stderr }) => /^\[1\/\d+\]/m.test(stderr)); // prettier-ignore
     expect(ended.code).toBe(130);
-    expect(ended.stderr).toMatch(new RegExp(`^interrupted: \\d+/\\d+ units done in ${out}; the same command goes on from them$`, 'm')); // prettier-ignore
+    const done = new RegExp(`^interrupted: (\\d+)/\\d+ units done in ${out}; the same command goes on from them$`, 'm').exec(ended.stderr); // prettier-ignore
+    expect(done).not.toBeNull();
+    // The units done are whole tables; the units under way left no file, whole or part.
+    const files = readdirSync(join(out, 'armenian'));
+    expect(files.every((name) => name.endsWith('.egdb'))).toBe(true);
+    for (const name of files) {
+      const material = parseMaterialName(name.replace('.egdb', ''));
+      expect(material !== undefined && readTable(out, 'armenian', material).ok).toBe(true);
+    }
+    expect(files.length).toBeGreaterThanOrEqual(Number(done?.[1]));
   });
 
   it('match: the games finished reported, exit 143', async () => {
@@ -124,11 +142,37 @@ describe('a signal ends a long command with what it finished', () => {
     expect(ended.stderr).toMatch(/^stopped: 0 of \d+ games written$/m);
   });
 
-  it('tune: ended by the signal after the epochs it printed', async () => {
-    const positions = join(folder, 'positions.txt');
-    writeFileSync(positions, '1 W:Wa3,c3:Bf6\n0 W:Wa3:Bf6,h6\n0.5 W:Wa3:Bf6\n');
-    const ended = await interrupted(['tune', '--positions', positions, '--out', join(folder, 'w.json'), '--epochs', '100000', '--batch', '1'], 'SIGTERM', ({ stderr }) => /^epoch 1\//m.test(stderr)); // prettier-ignore
-    expect(ended.signal).toBe('SIGTERM');
+  it('tune: the epochs fitted, no weights written, exit 143', async () => {
+    const out = join(folder, 'w.json');
+    const ended = await interrupted(['tune', '--positions', POSITIONS, '--out', out, '--epochs', '100000', '--batch', '1'], 'SIGTERM', ({ stderr }) => /^epoch 1\//m.test(stderr)); // prettier-ignore
+    expect(ended.code).toBe(143);
     expect(ended.stderr).toMatch(/^epoch 1\/100000: loss /m);
+    expect(ended.stderr).toMatch(new RegExp(`^interrupted: \\d+ of 100000 epochs fitted \\(loss [\\d.]+\\); nothing written to ${out}$`, 'm')); // prettier-ignore
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('train: the epochs trained, no network written, exit 143', async () => {
+    const out = join(folder, 'network.json');
+    const ended = await interrupted(['train', '--positions', POSITIONS, '--out', out, '--epochs', '100000', '--batch', '4', '--hidden', '8', '--holdout', '0.3'], 'SIGTERM', ({ stderr }) => /^epoch 1\//m.test(stderr)); // prettier-ignore
+    expect(ended.code).toBe(143);
+    expect(ended.stderr).toMatch(new RegExp(`^interrupted: \\d+ of 100000 epochs trained \\(held-out loss [\\d.]+\\); nothing written to ${out}$`, 'm')); // prettier-ignore
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('tune-data: the games read, nothing written, exit 130', async () => {
+    // The first file is read whole (its line says so); the second, long, is under way.
+    const long = join(folder, 'long.pdn');
+    writeFileSync(long, `${readFileSync(GAMES, 'utf8')}\n`.repeat(200));
+    const out = join(folder, 'tune-data.txt');
+    const ended = await interrupted(['tune-data', '--out', out, GAMES, long], 'SIGINT', ({ stderr }) => stderr.includes(`${GAMES}: 8 games`)); // prettier-ignore
+    expect(ended.code).toBe(130);
+    expect(ended.stderr).toMatch(new RegExp(`^interrupted: \\d+ games of 1 of 2 files read, \\d+ positions; nothing written to ${out}$`, 'm')); // prettier-ignore
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('puzzles check: the puzzles given the material check, exit 143', async () => {
+    const ended = await interrupted(['puzzles', 'check', PUZZLES], 'SIGTERM', listening);
+    expect(ended.code).toBe(143);
+    expect(ended.stderr).toMatch(/^stopped: \d+ of \d+ puzzles given the material check, \d+ failed, none searched again$/m); // prettier-ignore
   });
 });

@@ -2,7 +2,8 @@
  * `tama egdb build --unit` and a resumed build: one unit builds with exactly the units it
  * needs; a build stopped part way (some units done, one file damaged, a half-written file
  * left behind) resumes into the very files a build from scratch writes; `tama egdb verify`
- * finds the sound units sound and a wrong entry wrong.
+ * finds the sound units sound and a wrong entry wrong; a build thread stopped by the shared
+ * stop word writes nothing.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,10 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import buildUnit, { UNIT_STOPPED } from '../../src/egdb/build-worker.js';
 import { writeTable } from '../../src/egdb/file.js';
 import { loadTables } from '../../src/egdb/load.js';
 import {
   buildPlan,
+  keyOf,
   leadsTo,
   materialName,
   parseMaterialName,
@@ -52,6 +55,20 @@ describe('units and what they need', () => {
       'KvKK+KKvK',
       'KvKM+KMvK',
     ]);
+  });
+});
+
+describe('a build thread, stopped', () => {
+  it('ends its unit unwritten once the shared stop word is set', () => {
+    const dir = folder();
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    Atomics.store(stop, 0, 1);
+    const task = { variant: 'armenian' as const, dir, unit: [keyOf(parseMaterialName('KvK')!)], needs: [], stop }; // prettier-ignore
+    expect(() => buildUnit(task)).toThrow(UNIT_STOPPED);
+    expect(readdirSync(dir)).toEqual([]);
+    // The same task with the word clear builds the table.
+    Atomics.store(stop, 0, 0);
+    expect(buildUnit(task).files).toHaveLength(1);
   });
 });
 

@@ -13,7 +13,7 @@ import { readTable, tablePath, writeTable } from '../../src/egdb/file.js';
 import { Indexer } from '../../src/egdb/indexing.js';
 import { parseMaterialName } from '../../src/egdb/material.js';
 import { HEADER_BYTES, tableFromBytes } from '../../src/egdb/table-bytes.js';
-import { DRAW, INVALID } from '../../src/egdb/value.js';
+import { DRAW, INVALID, MAX_DISTANCE } from '../../src/egdb/value.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tama-egdb-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -78,5 +78,12 @@ describe('table files', () => {
     bytes.writeUInt16LE(300, 24);
     const wide = tableFromBytes(bytes, 'wide', 'armenian', material, crc32);
     expect(wide.ok || wide.error).toEqual({ code: 'bad-value', message: 'wide says 1 byte(s) an entry for a longest distance of 300 plies (damaged header)' }); // prettier-ignore
+  });
+
+  it('refuses a longest distance past what an entry holds', () => {
+    const bytes = readFileSync(writeTable(dir, 'armenian', material, sample(300)));
+    bytes.writeUInt16LE(MAX_DISTANCE + 1, 24);
+    const read = tableFromBytes(bytes, 'long', 'armenian', material, crc32);
+    expect(read.ok || read.error).toEqual({ code: 'bad-value', message: `long says a longest distance of ${MAX_DISTANCE + 1} plies; an entry holds at most ${MAX_DISTANCE} (damaged header)` }); // prettier-ignore
   });
 });

@@ -198,4 +198,9 @@ describe('readTimeControls: seconds, and the old page minutes', () => {
       error: { code: 'bad-time-control', message: expect.stringMatching(/^TimeControl tag: bad time control 'G\/60'/) }, // prettier-ignore
     });
   });
+
+  it('refuses a clock past the range a clock has, naming the tag', () => {
+    const bad = read('[WhiteTimeControl "99999999999999999999+5"]');
+    expect(!bad.ok && bad.error.message).toBe("WhiteTimeControl tag: time control '99999999999999999999+5': at most 10000 moves in at most 1000000000 seconds plus at most 1000000 a move"); // prettier-ignore
+  });
 });

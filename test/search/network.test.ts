@@ -46,12 +46,12 @@ function fixturePositions() {
 }
 
 describe('quantisation', () => {
-  it('the integer network scores within 12 centi-men (4 on average) of the float network it came from', () => {
+  it('the integer network scores within 12 centi-men (4 on average) of the float network it came from', async () => {
     const positions = fixturePositions();
     const rules = rulesFor('armenian');
     const k = 150;
     const set = buildNetworkSet(positions, new Evaluator(rules, DEFAULT_EVAL_WEIGHTS.armenian), k, 0.5); // prettier-ignore
-    const float = trainNetwork(set, set, { hidden: 32, epochs: 20, batch: 32, rate: 0.005, seed: 4 }); // prettier-ignore
+    const float = await trainNetwork(set, set, { hidden: 32, epochs: 20, batch: 32, rate: 0.005, seed: 4 }); // prettier-ignore
     const quantised = new NetworkEvaluator(rules, float.quantise('armenian', k));
     let worst = 0;
     let total = 0;

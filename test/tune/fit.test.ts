@@ -23,7 +23,7 @@ if (!handFile.ok) throw new Error(handFile.error.message);
 const hand = handFile.value.armenian;
 
 describe('fitting weights', () => {
-  it('lowers the loss on positions of real games, and writes whole weights in range', () => {
+  it('lowers the loss on positions of real games, and writes whole weights in range', async () => {
     const pdn = readFileSync(new URL('../fixtures/games-armenian.pdn', import.meta.url), 'utf8');
     const found = new Map<string, number>();
     const searcher = quietLeaves({ ...DEFAULT_EVAL_WEIGHTS, armenian: hand });
@@ -36,7 +36,7 @@ describe('fitting weights', () => {
     });
     const set = buildTrainingSet(rules, positions, hand.kingsOnlyDrawDivisor);
     const losses: number[] = [];
-    const fitted = fitWeights(set, hand, { epochs: 30, batch: 32, rate: 2, l2: 1e-6, seed: 1, onEpoch: (_, loss) => losses.push(loss) }); // prettier-ignore
+    const fitted = await fitWeights(set, hand, { epochs: 30, batch: 32, rate: 2, l2: 1e-6, seed: 1, onEpoch: (_, loss) => losses.push(loss) }); // prettier-ignore
     expect(losses).toHaveLength(30);
     expect(fitted.lossAfter).toBeLessThan(fitted.lossBefore - 0.01);
     expect(fitted.lossBefore).toBeCloseTo(trainingLoss(set, weightsToVector(hand), fitted.k), 12);
@@ -44,11 +44,27 @@ describe('fitting weights', () => {
     expect(vector.every((x) => Number.isInteger(x) && Math.abs(x) <= 10_000)).toBe(true);
     expect(fitted.weights.kingsOnlyDrawDivisor).toBe(hand.kingsOnlyDrawDivisor);
     // The same seed, the same weights.
-    const again = fitWeights(set, hand, { epochs: 30, batch: 32, rate: 2, l2: 1e-6, seed: 1 });
+    const again = await fitWeights(set, hand, {
+      epochs: 30,
+      batch: 32,
+      rate: 2,
+      l2: 1e-6,
+      seed: 1,
+    });
     expect(again.weights).toEqual(fitted.weights);
+    // Listening for a stop changes nothing; a stop at epoch 2 ends the fit there.
+    const controller = new AbortController();
+    const listened = await fitWeights(set, hand, { epochs: 30, batch: 32, rate: 2, l2: 1e-6, seed: 1, signal: new AbortController().signal }); // prettier-ignore
+    expect(listened.weights).toEqual(fitted.weights);
+    const epochs: number[] = [];
+    await fitWeights(set, hand, { epochs: 30, batch: 32, rate: 2, l2: 1e-6, seed: 1, signal: controller.signal, onEpoch: (epoch) => {
+      epochs.push(epoch);
+      if (epoch === 2) controller.abort();
+    } }); // prettier-ignore
+    expect(epochs).toEqual([1, 2]);
   });
 
-  it('recovers known weights from positions labelled by their evaluation', () => {
+  it('recovers known weights from positions labelled by their evaluation', async () => {
     // The truth: the hand weights with other mobility, formation, tempo and king values.
     const truth: EvalWeights = {
       ...hand,
@@ -81,7 +97,7 @@ describe('fitting weights', () => {
     }
     const set = buildTrainingSet(rules, positions, truth.kingsOnlyDrawDivisor);
     expect(fitScale(set, weightsToVector(truth))).toBeCloseTo(k, -1);
-    const fitted = fitWeights(set, hand, { epochs: 60, batch: 64, rate: 1, l2: 0, seed: 2, k }).weights; // prettier-ignore
+    const fitted = (await fitWeights(set, hand, { epochs: 60, batch: 64, rate: 1, l2: 0, seed: 2, k })).weights; // prettier-ignore
     for (const name of [
       'king',
       'kingPerMan',

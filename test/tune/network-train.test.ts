@@ -35,11 +35,11 @@ describe('training the network', () => {
   const { positions, train, heldOut } = fixtureSets();
   const options = { hidden: 16, epochs: 15, batch: 16, rate: 0.005, seed: 7 };
 
-  it('lowers the held-out loss, reporting it each epoch', () => {
+  it('lowers the held-out loss, reporting it each epoch', async () => {
     const untrained = new FloatNetwork(options.hidden, options.seed);
     const before = networkLoss(heldOut, (p) => untrained.forward(heldOut, p));
     const reported: number[] = [];
-    const network = trainNetwork(train, heldOut, { ...options, onEpoch: (_, _train, held) => reported.push(held) }); // prettier-ignore
+    const network = await trainNetwork(train, heldOut, { ...options, onEpoch: (_, _train, held) => reported.push(held) }); // prettier-ignore
     const after = networkLoss(heldOut, (p) => network.forward(heldOut, p));
     expect(heldOut.count).toBeGreaterThan(20);
     expect(reported).toHaveLength(options.epochs);
@@ -47,12 +47,27 @@ describe('training the network', () => {
     expect(after).toBeLessThan(before - 0.02);
   });
 
-  it('gives the same network for the same seed, another for another', () => {
-    const first = trainNetwork(train, heldOut, options).quantise('armenian', 150);
-    const again = trainNetwork(train, heldOut, options).quantise('armenian', 150);
-    const other = trainNetwork(train, heldOut, { ...options, seed: 8 }).quantise('armenian', 150);
+  it('gives the same network for the same seed, another for another', async () => {
+    const first = (await trainNetwork(train, heldOut, options)).quantise('armenian', 150);
+    const again = (await trainNetwork(train, heldOut, options)).quantise('armenian', 150);
+    const other = (await trainNetwork(train, heldOut, { ...options, seed: 8 })).quantise(
+      'armenian',
+      150,
+    );
     expect(again).toEqual(first);
     expect(other.inputWeights).not.toEqual(first.inputWeights);
+  });
+
+  it('stops after the step under way once its signal aborts, the same network while it does not', async () => {
+    const controller = new AbortController();
+    const epochs: number[] = [];
+    await trainNetwork(train, heldOut, { ...options, signal: controller.signal, onEpoch: (epoch) => {
+      epochs.push(epoch);
+      if (epoch === 2) controller.abort();
+    } }); // prettier-ignore
+    expect(epochs).toEqual([1, 2]);
+    const listened = await trainNetwork(train, heldOut, { ...options, signal: new AbortController().signal }); // prettier-ignore
+    expect(listened.quantise('armenian', 150)).toEqual((await trainNetwork(train, heldOut, options)).quantise('armenian', 150)); // prettier-ignore
   });
 
   it("adds each position's mirror image: files reversed, the same target, the network's output that of the mirrored position", () => {
