@@ -97,12 +97,12 @@ function allocateMemory(regions: number, mib: number): Result<EngineMemory> {
   }
   const made = createSearchMemory(regions, bytes, true);
   if (!made.ok) return made.error.code === 'out-of-memory' ? fail(made.error.code, `cannot allocate ${described} (${made.error.message})`) : made; // prettier-ignore
-  const { memory, layout } = made.value;
-  return ok({
-    memory,
-    layout,
-    table: new Int32Array(memory.buffer, layout.tableOffset, bytes / 4),
-  });
+  return ok(overMemory(made.value.memory, made.value.layout));
+}
+
+/** A shared search memory as the engine holds it: the memory, its layout and the table's words. */
+function overMemory(memory: WasmMemory, layout: SearchMemoryLayout): EngineMemory {
+  return { memory, layout, table: new Int32Array(memory.buffer, layout.tableOffset, layout.tableBytes / 4) }; // prettier-ignore
 }
 
 /** The most room a reused search memory may leave unused beyond half of it (reuseOrAllocate). */
@@ -189,17 +189,12 @@ export class SearchData {
     const current = this.current;
     if (current.ok && current.value.memory !== null && current.value.layout.regions === regions) {
       const { memory } = current.value;
-      const bytes = tableBytes(mib);
-      const layout = searchMemoryLayout(regions, bytes);
+      const layout = searchMemoryLayout(regions, tableBytes(mib));
       const room = memory.buffer.byteLength;
-      if (
-        layout.ok &&
-        layout.value.bytes <= room &&
-        (layout.value.bytes * 2 > room || room - layout.value.bytes <= SPARE_ROOM_BYTES)
-      ) {
-        // prettier-ignore
+      const need = layout.ok ? layout.value.bytes : room + 1;
+      if (layout.ok && need <= room && (need * 2 > room || room - need <= SPARE_ROOM_BYTES)) {
         new Uint8Array(memory.buffer).fill(0);
-        return ok({ memory, layout: layout.value, table: new Int32Array(memory.buffer, layout.value.tableOffset, bytes / 4) }); // prettier-ignore
+        return ok(overMemory(memory, layout.value));
       }
     }
     return allocateMemory(regions, mib);
